@@ -1,0 +1,86 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// Error codes a client can branch on. They travel in websocket error messages.
+const (
+	CodeIllegal     = "illegal"        // forbidden by a ruling of the spec
+	CodeNotYourTurn = "not_your_turn"  // another seat is awaited
+	CodeStale       = "stale"          // the action refers to something that has changed
+	CodeMalformed   = "malformed"      // the action cannot be decoded
+	CodeOver        = "match_over"     // nothing is accepted after the end
+	CodeUnknown     = "unknown_action" // the game has no such action type
+)
+
+// RuleError says why an action was refused, in words a player may read. Rule
+// names the spec's ruling (R12, C6, …) so tests and errors line up.
+type RuleError struct {
+	Code string `json:"code"`
+	Rule string `json:"rule,omitempty"`
+	Msg  string `json:"message"`
+}
+
+func (e *RuleError) Error() string {
+	if e.Rule != "" {
+		return e.Rule + ": " + e.Msg
+	}
+	return e.Msg
+}
+
+// Illegal is a refusal under ruling rule.
+func Illegal(rule, format string, args ...any) *RuleError {
+	return &RuleError{Code: CodeIllegal, Rule: rule, Msg: fmt.Sprintf(format, args...)}
+}
+
+// NotYourTurn refuses an action from a seat that is not awaited.
+func NotYourTurn(rule, format string, args ...any) *RuleError {
+	return &RuleError{Code: CodeNotYourTurn, Rule: rule, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Stale refuses an action based on an outdated picture of the match.
+func Stale(rule, format string, args ...any) *RuleError {
+	return &RuleError{Code: CodeStale, Rule: rule, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Malformed refuses an action whose data does not decode.
+func Malformed(format string, args ...any) *RuleError {
+	return &RuleError{Code: CodeMalformed, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Unknown refuses an action type the game does not have.
+func Unknown(typ string) *RuleError {
+	return &RuleError{Code: CodeUnknown, Msg: fmt.Sprintf("no such action %q", typ)}
+}
+
+// Over refuses anything after the match has ended.
+func Over() *RuleError {
+	return &RuleError{Code: CodeOver, Msg: "the match is over"}
+}
+
+func strictUnmarshal(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("trailing data")
+	}
+	return nil
+}
+
+// DecodeOptions unmarshals lobby options strictly into v (which holds the
+// defaults beforehand), so an unknown key is an error.
+func DecodeOptions(raw json.RawMessage, v any) error {
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		return nil
+	}
+	if err := strictUnmarshal(raw, v); err != nil {
+		return fmt.Errorf("options: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,236 @@
+// Package game defines what every game implements and how a match is replayed.
+//
+// A match is its Setup (game, options, seat count, seed) plus an ordered log of
+// Actions; its State is that log folded over the game's rules. Every game
+// package under internal/games implements Rules and imports nothing but this
+// package and the standard library, so a replay never depends on the clock,
+// the network or the database.
+package game
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+)
+
+// Seat is a player's place at the table, 0..N-1 clockwise.
+type Seat int
+
+// System is the referee's seat: timer expiries and automatic steps are its actions.
+const System Seat = -1
+
+// Seed decides every shuffle, deal and die roll of a match. It is drawn from
+// crypto/rand when the match is created and stored with it.
+type Seed [32]byte
+
+// MarshalText writes the seed as hex so records stay readable.
+func (s Seed) MarshalText() ([]byte, error) { return []byte(hex.EncodeToString(s[:])), nil }
+
+// UnmarshalText reads a hex seed.
+func (s *Seed) UnmarshalText(b []byte) error {
+	n, err := hex.Decode(s[:], b)
+	if err != nil {
+		return fmt.Errorf("seed: %w", err)
+	}
+	if n != len(s) {
+		return fmt.Errorf("seed: %d bytes, want %d", n, len(s))
+	}
+	return nil
+}
+
+// Setup is everything that decides a match before its first action.
+type Setup struct {
+	Game    string          `json:"game"`
+	Options json.RawMessage `json:"options"`
+	Seats   int             `json:"seats"`
+	Seed    Seed            `json:"seed"`
+}
+
+// Action is one entry of a match's log. The room stores it before anyone sees its effect.
+type Action struct {
+	Seat Seat            `json:"seat"`
+	Type string          `json:"type"`
+	Data json.RawMessage `json:"data,omitempty"`
+	// At is the server's receive time in Unix milliseconds, stamped by the room
+	// and logged with the action. It is the only clock a game may read (for
+	// cooldowns and timer deadlines), so a replay sees the same times.
+	At int64 `json:"at"`
+}
+
+// Decode unmarshals the action's data into v, rejecting unknown fields so a
+// client's typo is an error rather than a silently ignored choice.
+func (a Action) Decode(v any) error {
+	if len(a.Data) == 0 {
+		return nil
+	}
+	if err := strictUnmarshal(a.Data, v); err != nil {
+		return Malformed("%s: %v", a.Type, err)
+	}
+	return nil
+}
+
+// ViewerKind says whose eyes a view is built for.
+type ViewerKind int
+
+const (
+	// Player is one seated player's phone: public facts plus that seat's secrets.
+	Player ViewerKind = iota
+	// Table is the shared screen and every spectator: public facts only.
+	Table
+	// Omniscient sees everything; only finished matches are shown this way.
+	Omniscient
+)
+
+// Viewer names who a view is for.
+type Viewer struct {
+	Kind ViewerKind `json:"kind"`
+	Seat Seat       `json:"seat"`
+}
+
+// SeatViewer is the viewer for seat s's phone.
+func SeatViewer(s Seat) Viewer { return Viewer{Kind: Player, Seat: s} }
+
+// TableViewer is the viewer for the table screen and spectators.
+func TableViewer() Viewer { return Viewer{Kind: Table, Seat: System} }
+
+// OmniscientViewer sees every hidden card; for finished matches only.
+func OmniscientViewer() Viewer { return Viewer{Kind: Omniscient, Seat: System} }
+
+// Rules is one game. Every method is a pure function of its arguments.
+type Rules interface {
+	Info() Info
+	// Options validates raw lobby options (nil means defaults) and returns
+	// them normalised with every default filled in. Unknown keys are an error.
+	Options(raw json.RawMessage) (json.RawMessage, error)
+	// New deals a match with RandFor(s.Seed, 0).
+	New(s Setup) (State, error)
+}
+
+// State is a match in progress, owned by one goroutine.
+type State interface {
+	// Check reports why a would be illegal now (a *RuleError), or nil.
+	// It must not change the state.
+	Check(a Action) error
+	// Apply performs an action that passed Check. It cannot fail; a broken
+	// invariant panics. The events describe what happened, for logs and replays.
+	Apply(a Action, r *Rand) []Event
+	// View returns what v may see, built by copying only visible fields.
+	View(v Viewer) any
+	// Legal lists the actions seat s may take right now, each ready to send
+	// or a template naming the allowed values of its open fields.
+	Legal(s Seat) []Move
+	// Next says who is awaited and which timers the room must arm.
+	Next() Turn
+	// Result is the outcome once the match is over.
+	Result() (Result, bool)
+}
+
+// Turn is what the room needs to know to drive a match between actions.
+type Turn struct {
+	// Seats are the players the match is waiting on (for "waiting for…").
+	Seats []Seat `json:"seats"`
+	// Timers the room must arm now; any armed before are cancelled.
+	Timers []Timer `json:"timers,omitempty"`
+}
+
+// Timer is a deadline at which the room submits Fires as a System action.
+// Fires carries enough data (a turn number, a window id) for Check to reject
+// it once it is stale.
+type Timer struct {
+	At    int64  `json:"at"` // Unix milliseconds
+	Fires Action `json:"fires"`
+}
+
+// Move is one legal action for a seat. When Fields is empty, Data is ready to
+// send; otherwise each field must be filled with one of its listed values and
+// merged into Data.
+type Move struct {
+	Type   string           `json:"type"`
+	Data   json.RawMessage  `json:"data,omitempty"`
+	Fields map[string][]any `json:"fields,omitempty"`
+	// Label is a short caption for generic clients, in the game's words.
+	Label string `json:"label,omitempty"`
+}
+
+// Event is one thing that happened, in words. Text may name seats as {p0},
+// {p1}…, which the caller replaces with names. To limits who may read it;
+// empty means everyone.
+type Event struct {
+	Text string `json:"text"`
+	To   []Seat `json:"to,omitempty"`
+}
+
+// Public reports whether every viewer may read the event.
+func (e Event) Public() bool { return len(e.To) == 0 }
+
+// For reports whether v may read the event.
+func (e Event) For(v Viewer) bool {
+	if e.Public() || v.Kind == Omniscient {
+		return true
+	}
+	for _, s := range e.To {
+		if v.Kind == Player && s == v.Seat {
+			return true
+		}
+	}
+	return false
+}
+
+// Result is a finished match's outcome.
+type Result struct {
+	// Winners are the seats that won; several on a tie.
+	Winners []Seat `json:"winners"`
+	// Points per seat, added to the room's series standings.
+	Points []int `json:"points"`
+	// Summary is one line in words, with {pN} seat names.
+	Summary string `json:"summary"`
+}
+
+// Info describes a game to the lobby and the home page.
+type Info struct {
+	Slug       string `json:"slug"`
+	Name       string `json:"name"`
+	MinPlayers int    `json:"min_players"`
+	MaxPlayers int    `json:"max_players"`
+	// Blurb is the one-paragraph description on the home page.
+	Blurb string `json:"blurb"`
+	// Series says how matches add up in a room.
+	Series Series `json:"series"`
+	// Options describe the lobby form; keys match the game's spec.
+	Options []Option `json:"options,omitempty"`
+}
+
+// Series is how a room's standings add up across rematches.
+type Series struct {
+	// Target ends the series when a seat's total points reach it; 0 means
+	// the series is open-ended and standings count wins.
+	Target int    `json:"target,omitempty"`
+	Unit   string `json:"unit"` // "points" or "wins"
+}
+
+// Option describes one lobby setting so the lobby can render a form for any game.
+type Option struct {
+	Key     string   `json:"key"`
+	Label   string   `json:"label"`
+	Help    string   `json:"help,omitempty"`
+	Kind    string   `json:"kind"` // "choice", "int", "bool"
+	Choices []Choice `json:"choices,omitempty"`
+	Default any      `json:"default"`
+	Min     int      `json:"min,omitempty"`
+	Max     int      `json:"max,omitempty"`
+	Unit    string   `json:"unit,omitempty"` // "ms" for durations
+}
+
+// Choice is one value of a choice option.
+type Choice struct {
+	Value any    `json:"value"`
+	Label string `json:"label"`
+}
+
+// Bot is implemented by games that can fill a seat with a computer player.
+type Bot interface {
+	// Act picks seat s's next action from what that seat may see, or
+	// reports false when it has nothing to do now. now is the server time
+	// the action would be stamped with.
+	Act(st State, s Seat, now int64, r *Rand) (Action, bool)
+}

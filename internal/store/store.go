@@ -1,0 +1,123 @@
+// Package store defines the persisted records of rooms and matches and the Store every backend implements.
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"topsecret/internal/game"
+)
+
+// Sentinel errors every backend returns, so callers can branch on them.
+var (
+	// ErrNotFound means the record does not exist. No method returns a zero record with a nil error.
+	ErrNotFound = errors.New("not found")
+	// ErrConflict means a unique key is taken: a room code, a log position or
+	// a client's action id already stored.
+	ErrConflict = errors.New("conflict")
+)
+
+// Match statuses.
+const (
+	StatusPlaying  = "playing"
+	StatusFinished = "finished"
+)
+
+// Room is a host's table: a game, its lobby options and its seats.
+type Room struct {
+	Code      string          // short, easy to type, hard to guess
+	Game      string          // slug
+	Options   json.RawMessage // normalised by the game
+	HostToken string          // proves the host in API calls
+	CreatedAt time.Time
+}
+
+// Seat is one place at a room's table, held by a person (by token) or a bot.
+type Seat struct {
+	ID       string // uuid, stable across reorders
+	Position int    // 0..N-1 in table order; the game's seat number
+	Name     string
+	Token    string // secret kept in the player's cookie; empty for bots
+	Bot      bool
+	JoinedAt time.Time
+}
+
+// Match is one game played in a room: its setup and who sat where.
+type Match struct {
+	ID         string // uuid
+	RoomCode   string
+	Number     int // 1, 2, … within the room
+	Setup      game.Setup
+	Seats      []MatchSeat // index = game seat
+	Status     string
+	Result     *game.Result // set when finished
+	CreatedAt  time.Time
+	FinishedAt *time.Time
+}
+
+// MatchSeat is who played a seat in a match, frozen at its start.
+type MatchSeat struct {
+	SeatID string `json:"seat_id"`
+	Name   string `json:"name"`
+	Bot    bool   `json:"bot"`
+}
+
+// ActionRecord is one accepted action at its position in a match's log.
+type ActionRecord struct {
+	MatchID  string
+	Index    int    // 0-based position in the log
+	ClientID string // the client's id for idempotent retries; empty for system actions
+	Action   game.Action
+}
+
+// Store keeps rooms, seats, matches and their action logs. Every method is
+// safe for concurrent use.
+type Store interface {
+	// Ping reports whether the database answers.
+	Ping(ctx context.Context) error
+	// Close releases the database.
+	Close() error
+
+	// CreateRoom stores a new room. ErrConflict if the code is taken.
+	CreateRoom(ctx context.Context, r Room) error
+	// Room returns the room with code. ErrNotFound if there is none.
+	Room(ctx context.Context, code string) (Room, error)
+	// SetRoomOptions replaces a room's lobby options. ErrNotFound if there is no such room.
+	SetRoomOptions(ctx context.Context, code string, options json.RawMessage) error
+
+	// Seats returns a room's seats in position order (possibly none).
+	// ErrNotFound if there is no such room.
+	Seats(ctx context.Context, code string) ([]Seat, error)
+	// PutSeats replaces a room's seat list in one transaction (joins, kicks,
+	// reorders). ErrNotFound if there is no such room; ErrConflict if two
+	// seats share an id or a token.
+	PutSeats(ctx context.Context, code string, seats []Seat) error
+
+	// CreateMatch stores a new match in status playing. ErrConflict if its id
+	// or its (room, number) is taken; ErrNotFound if the room does not exist.
+	CreateMatch(ctx context.Context, m Match) error
+	// Match returns a match by id. ErrNotFound if there is none.
+	Match(ctx context.Context, id string) (Match, error)
+	// Matches returns a room's matches, newest first. ErrNotFound if there is no such room.
+	Matches(ctx context.Context, code string) ([]Match, error)
+	// PlayingMatches returns every unfinished match, so a restarted server can resume them.
+	PlayingMatches(ctx context.Context) ([]Match, error)
+	// FinishMatch records a match's result. ErrNotFound if there is no such
+	// match; ErrConflict if it is already finished.
+	FinishMatch(ctx context.Context, id string, result game.Result, at time.Time) error
+
+	// AppendAction durably adds an action at its log position. ErrConflict if
+	// the position or the client id is already taken in that match;
+	// ErrNotFound if the match does not exist.
+	AppendAction(ctx context.Context, rec ActionRecord) error
+	// Actions returns a match's log in order. ErrNotFound if there is no such match.
+	Actions(ctx context.Context, matchID string) ([]ActionRecord, error)
+
+	// Note returns a seat's private notes for a match (an empty object when
+	// none are stored). ErrNotFound if there is no such match.
+	Note(ctx context.Context, matchID string, seat game.Seat) (json.RawMessage, error)
+	// PutNote replaces a seat's private notes for a match. ErrNotFound if there is no such match.
+	PutNote(ctx context.Context, matchID string, seat game.Seat, note json.RawMessage) error
+}
