@@ -1,0 +1,202 @@
+// Command topsecret serves game nights: rooms, live tables and replays, plus
+// the selfplay and replay tools, all in one binary.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"topsecret/internal/room"
+	"topsecret/internal/server"
+	"topsecret/internal/store"
+	"topsecret/internal/store/postgres"
+	"topsecret/internal/store/sqlite"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "topsecret:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		switch args[0] {
+		case "selfplay":
+			return runSelfplay(ctx, args[1:], stdout)
+		case "replay":
+			return runReplay(ctx, args[1:], stdout)
+		case "serve":
+			args = args[1:]
+		}
+	}
+	m := NewMain()
+	if err := m.ParseFlags(args, stderr); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	if err := m.Run(ctx); err != nil {
+		return err
+	}
+	<-ctx.Done()
+	return m.Close()
+}
+
+// Config is the server's configuration; every flag also reads an environment variable.
+type Config struct {
+	Addr        string
+	DataDir     string
+	DatabaseURL string
+	BaseURL     string
+	LogLevel    string
+	BotDelay    time.Duration
+}
+
+// Main is the running program: config, store, rooms and HTTP server. Tests
+// boot it on :0 with a temporary database.
+type Main struct {
+	Config Config
+	Log    *slog.Logger
+	Store  store.Store
+	Rooms  *room.Registry
+	Server *server.Server
+
+	ln   net.Listener
+	http *http.Server
+}
+
+// NewMain returns a Main with default config.
+func NewMain() *Main {
+	return &Main{Config: Config{Addr: ":8080", DataDir: "./data", LogLevel: "info", BotDelay: 1200 * time.Millisecond}}
+}
+
+// ParseFlags reads flags, falling back to environment variables.
+func (m *Main) ParseFlags(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("topsecret", flag.ContinueOnError)
+	fs.SetOutput(out)
+	c := &m.Config
+	fs.StringVar(&c.Addr, "addr", env("ADDR", c.Addr), "listen address (env ADDR)")
+	fs.StringVar(&c.DataDir, "data", env("DATA_DIR", c.DataDir), "directory of the embedded SQLite database (env DATA_DIR)")
+	fs.StringVar(&c.DatabaseURL, "database-url", env("DATABASE_URL", c.DatabaseURL), "postgres://… selects PostgreSQL (env DATABASE_URL)")
+	fs.StringVar(&c.BaseURL, "base-url", env("BASE_URL", c.BaseURL), "public URL for join links and QR codes, e.g. http://192.168.1.20:8080 (env BASE_URL)")
+	fs.StringVar(&c.LogLevel, "log-level", env("LOG_LEVEL", c.LogLevel), "debug, info, warn or error (env LOG_LEVEL)")
+	delay := env("BOT_DELAY", c.BotDelay.String())
+	fs.Func("bot-delay", "how long a bot waits before acting, e.g. 1.2s (env BOT_DELAY; default "+delay+")", func(s string) error {
+		d, err := time.ParseDuration(s)
+		c.BotDelay = d
+		return err
+	})
+	if d, err := time.ParseDuration(delay); err == nil {
+		c.BotDelay = d
+	} else {
+		return fmt.Errorf("BOT_DELAY: %w", err)
+	}
+	return fs.Parse(args)
+}
+
+func env(key, def string) string {
+	if v, ok := os.LookupEnv(key); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+// Run opens the store, resumes unfinished matches and starts serving.
+func (m *Main) Run(ctx context.Context) error {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(m.Config.LogLevel)); err != nil {
+		return fmt.Errorf("log level: %w", err)
+	}
+	if m.Log == nil {
+		m.Log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	}
+	st, err := openStore(ctx, m.Config)
+	if err != nil {
+		return err
+	}
+	m.Store = st
+	m.Rooms = room.NewRegistry(st, m.Log)
+	m.Rooms.BotDelay = m.Config.BotDelay
+	n, err := m.Rooms.Resume(ctx)
+	if err != nil {
+		return err
+	}
+	m.Server = server.New(m.Rooms, st, m.Log)
+	m.Server.BaseURL = m.Config.BaseURL
+	if m.Config.BaseURL != "" {
+		if h := hostOf(m.Config.BaseURL); h != "" {
+			m.Server.OriginPatterns = []string{h}
+		}
+	}
+	m.ln, err = net.Listen("tcp", m.Config.Addr)
+	if err != nil {
+		return err
+	}
+	m.http = &http.Server{Handler: m.Server.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = m.http.Serve(m.ln) }()
+	m.Log.Info("serving", "addr", m.ln.Addr().String(), "store", storeName(m.Config), "resumed_matches", n)
+	return nil
+}
+
+// URL is the address the server listens on, for tests.
+func (m *Main) URL() string {
+	return "http://" + strings.Replace(m.ln.Addr().String(), "[::]", "127.0.0.1", 1)
+}
+
+// Close stops serving and closes the store. Every accepted action is already stored.
+func (m *Main) Close() error {
+	if m.http != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = m.http.Shutdown(ctx)
+	}
+	if m.Rooms != nil {
+		m.Rooms.Close()
+	}
+	if m.Store != nil {
+		return m.Store.Close()
+	}
+	return nil
+}
+
+func openStore(ctx context.Context, c Config) (store.Store, error) {
+	if c.DatabaseURL != "" {
+		return postgres.Open(ctx, c.DatabaseURL)
+	}
+	if err := os.MkdirAll(c.DataDir, 0o755); err != nil {
+		return nil, fmt.Errorf("data dir: %w", err)
+	}
+	return sqlite.Open(filepath.Join(c.DataDir, "topsecret.db"))
+}
+
+func storeName(c Config) string {
+	if c.DatabaseURL != "" {
+		return "postgres"
+	}
+	return "sqlite:" + filepath.Join(c.DataDir, "topsecret.db")
+}
+
+func hostOf(u string) string {
+	u = strings.TrimPrefix(strings.TrimPrefix(u, "https://"), "http://")
+	if i := strings.IndexByte(u, '/'); i >= 0 {
+		u = u[:i]
+	}
+	return u
+}

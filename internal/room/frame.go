@@ -1,0 +1,143 @@
+package room
+
+import (
+	"context"
+	"encoding/json"
+
+	"topsecret/internal/game"
+	"topsecret/internal/store"
+)
+
+// Room statuses as players see them.
+const (
+	StatusLobby    = "lobby"
+	StatusPlaying  = "playing"
+	StatusFinished = "finished"
+)
+
+// Frame is everything one viewer may see of a room at one version. The
+// server renders it as HTML or JSON; it never holds another seat's secrets
+// because View is built by the game for exactly this viewer.
+type Frame struct {
+	Version int64           `json:"version"`
+	Now     int64           `json:"now"`
+	Code    string          `json:"code"`
+	Info    game.Info       `json:"game"`
+	Options json.RawMessage `json:"options"`
+	Status  string          `json:"status"`
+	// Seats are the room's seats now (the lobby's list).
+	Seats []SeatState `json:"seats"`
+	// You is your seat in the current match, or -1.
+	You    game.Seat `json:"you"`
+	SeatID string    `json:"seat_id,omitempty"`
+	Host   bool      `json:"host"`
+	Table  bool      `json:"table"`
+	// Match is the current (or last) match, nil before the first.
+	Match *MatchState `json:"match,omitempty"`
+	// View is the game's view for this viewer; Legal what you may do now.
+	View  any         `json:"view,omitempty"`
+	Legal []game.Move `json:"legal"`
+	// Events are recent lines you may read, names filled in, oldest first.
+	Events    []string   `json:"events"`
+	Standings []Standing `json:"standings"`
+}
+
+// SeatState is a seat as everyone sees it.
+type SeatState struct {
+	ID        string `json:"id"`
+	Position  int    `json:"position"`
+	Name      string `json:"name"`
+	Bot       bool   `json:"bot"`
+	Connected bool   `json:"connected"`
+}
+
+// MatchState is the public summary of a match.
+type MatchState struct {
+	ID      string       `json:"id"`
+	Number  int          `json:"number"`
+	Status  string       `json:"status"`
+	Actions int          `json:"actions"`
+	Players []SeatState  `json:"players"` // index = game seat
+	Waiting []game.Seat  `json:"waiting"`
+	Result  *game.Result `json:"result,omitempty"`
+	// Summary and Winners are the result in words, names filled in.
+	Summary string   `json:"summary,omitempty"`
+	Winners []string `json:"winners,omitempty"`
+}
+
+func (r *Room) status() string {
+	switch {
+	case r.match == nil:
+		return StatusLobby
+	case r.playing():
+		return StatusPlaying
+	default:
+		return StatusFinished
+	}
+}
+
+func (r *Room) seatState(s store.Seat) SeatState {
+	return SeatState{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot, Connected: s.Bot || r.online[s.ID] > 0}
+}
+
+// frame builds the frame for one viewer.
+func (r *Room) frame(id Identity) *Frame {
+	f := &Frame{Version: r.version, Now: r.now().UnixMilli(), Code: r.rec.Code, Info: r.entry.Info,
+		Options: r.rec.Options, Status: r.status(), You: game.System, Host: id.Host, Table: id.Table,
+		Legal: []game.Move{}, Events: []string{}, Standings: r.standings()}
+	for _, s := range r.seats {
+		f.Seats = append(f.Seats, r.seatState(s))
+		if s.ID == id.SeatID {
+			f.SeatID = s.ID
+		}
+	}
+	if r.match == nil {
+		return f
+	}
+	m := r.match
+	viewer := game.TableViewer()
+	if seat, ok := m.seatOf(id.SeatID); ok && !id.Table {
+		viewer = game.SeatViewer(seat)
+		f.You = seat
+		f.Legal = m.state.Legal(seat)
+		if f.Legal == nil {
+			f.Legal = []game.Move{}
+		}
+	}
+	f.View = m.state.View(viewer)
+	f.Match = r.matchState(m)
+	names := m.names()
+	for _, e := range r.events {
+		if e.For(viewer) {
+			f.Events = append(f.Events, game.Say(e.Text, names))
+		}
+	}
+	return f
+}
+
+func (r *Room) matchState(m *liveMatch) *MatchState {
+	ms := &MatchState{ID: m.rec.ID, Number: m.rec.Number, Status: m.rec.Status, Actions: m.n,
+		Waiting: m.state.Next().Seats, Result: m.rec.Result}
+	names := m.names()
+	for i, s := range m.rec.Seats {
+		ms.Players = append(ms.Players, SeatState{ID: s.SeatID, Position: i, Name: s.Name, Bot: s.Bot,
+			Connected: s.Bot || r.online[s.SeatID] > 0})
+	}
+	if m.rec.Result != nil {
+		ms.Summary = game.Say(m.rec.Result.Summary, names)
+		for _, w := range m.rec.Result.Winners {
+			ms.Winners = append(ms.Winners, names[w])
+		}
+	}
+	return ms
+}
+
+// Snapshot returns the current frame for id, for HTTP pages and the API.
+func (r *Room) Snapshot(ctx context.Context, id Identity) (*Frame, error) {
+	var f *Frame
+	err := r.do(ctx, func() error {
+		f = r.frame(id)
+		return nil
+	})
+	return f, err
+}

@@ -1,0 +1,79 @@
+package room
+
+import (
+	"context"
+	"fmt"
+
+	"topsecret/internal/game"
+	"topsecret/internal/games"
+	"topsecret/internal/store"
+)
+
+// load reads a room and replays its unfinished match, if any, from the log.
+func (g *Registry) load(ctx context.Context, code string) (*Room, error) {
+	rec, err := g.Store.Room(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	e, ok := games.Lookup(rec.Game)
+	if !ok || !e.Available() {
+		return nil, fmt.Errorf("room %s: game %q is not available", code, rec.Game)
+	}
+	seats, err := g.Store.Seats(ctx, code)
+	if err != nil {
+		return nil, fmt.Errorf("load seats: %w", err)
+	}
+	ms, err := g.Store.Matches(ctx, code)
+	if err != nil {
+		return nil, fmt.Errorf("load matches: %w", err)
+	}
+	r := &Room{reg: g, inbox: make(chan func()), done: make(chan struct{}), rec: rec, entry: e,
+		seats: seats, subs: map[*Subscriber]struct{}{}, online: map[string]int{}, idleAt: g.Clock.Now()}
+	for _, m := range ms {
+		if m.Status == store.StatusFinished {
+			r.finished = append(r.finished, m)
+			continue
+		}
+		if r.match != nil {
+			continue // only the newest unfinished match is live; Matches is newest first
+		}
+		lm, err := r.resume(ctx, m)
+		if err != nil {
+			return nil, err
+		}
+		r.match = lm
+	}
+	return r, nil
+}
+
+// resume rebuilds a live match from its stored log, exactly as the replay
+// page and golden tests do, collecting its recent events on the way.
+func (r *Room) resume(ctx context.Context, m store.Match) (*liveMatch, error) {
+	recs, err := r.reg.Store.Actions(ctx, m.ID)
+	if err != nil {
+		return nil, fmt.Errorf("load actions: %w", err)
+	}
+	st, err := r.entry.Rules.New(m.Setup)
+	if err != nil {
+		return nil, fmt.Errorf("resume match %s: %w", m.ID, err)
+	}
+	lm := newLiveMatch(m, st)
+	for _, rec := range recs {
+		evs, err := game.StepEvents(st, m.Setup.Seed, rec.Index, rec.Action)
+		if err != nil {
+			return nil, fmt.Errorf("resume match %s: %w", m.ID, err)
+		}
+		lm.record(rec)
+		r.addEvents(m.ID, evs)
+	}
+	return lm, nil
+}
+
+func (r *Room) addEvents(matchID string, evs []game.Event) {
+	for _, e := range evs {
+		r.events = append(r.events, event{Event: e, match: matchID})
+	}
+	if len(r.events) > maxEvents {
+		r.events = append(r.events[:0:0], r.events[len(r.events)-maxEvents:]...)
+	}
+}

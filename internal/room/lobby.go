@@ -1,0 +1,202 @@
+package room
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"topsecret/internal/store"
+)
+
+// maxNameLen keeps names readable on a phone's seat ring.
+const maxNameLen = 20
+
+// Joined is what a new player gets: their seat and the token that proves it.
+type Joined struct {
+	Seat  store.Seat
+	Token string
+}
+
+// CleanName trims a typed name and refuses empty or unprintable ones.
+func CleanName(name string) (string, error) {
+	name = strings.Join(strings.FieldsFunc(name, unicode.IsSpace), " ")
+	if name == "" {
+		return "", refuse("Please type a name.")
+	}
+	if utf8.RuneCountInString(name) > maxNameLen {
+		return "", refuse(fmt.Sprintf("Names are at most %d letters.", maxNameLen))
+	}
+	for _, c := range name {
+		if !unicode.IsPrint(c) {
+			return "", refuse("That name has characters we cannot show.")
+		}
+	}
+	return name, nil
+}
+
+// Join seats a new player. Once a match is running, newcomers watch instead.
+func (r *Room) Join(ctx context.Context, name string) (Joined, error) {
+	name, err := CleanName(name)
+	if err != nil {
+		return Joined{}, err
+	}
+	var j Joined
+	err = r.do(ctx, func() error {
+		if err := r.lobbyOpen(); err != nil {
+			return err
+		}
+		for _, s := range r.seats {
+			if strings.EqualFold(s.Name, name) {
+				return refuse(fmt.Sprintf("%q is taken; pick another name.", name))
+			}
+		}
+		s := store.Seat{ID: uuid.NewString(), Name: name, Token: NewToken(), JoinedAt: r.now().UTC()}
+		if err := r.putSeats(ctx, append(slices.Clone(r.seats), s)); err != nil {
+			return err
+		}
+		j = Joined{Seat: s, Token: s.Token}
+		return nil
+	})
+	return j, err
+}
+
+// AddBot seats a computer player; host only.
+func (r *Room) AddBot(ctx context.Context, host bool) (store.Seat, error) {
+	var s store.Seat
+	err := r.do(ctx, func() error {
+		if !host {
+			return ErrForbidden
+		}
+		if err := r.lobbyOpen(); err != nil {
+			return err
+		}
+		s = store.Seat{ID: uuid.NewString(), Name: r.botName(), Bot: true, JoinedAt: r.now().UTC()}
+		return r.putSeats(ctx, append(slices.Clone(r.seats), s))
+	})
+	return s, err
+}
+
+var botNames = []string{"Agent Ada", "Agent Bix", "Agent Cleo", "Agent Dex", "Agent Echo", "Agent Fizz", "Agent Gus", "Agent Hex"}
+
+func (r *Room) botName() string {
+	for _, n := range botNames {
+		if !slices.ContainsFunc(r.seats, func(s store.Seat) bool { return s.Name == n }) {
+			return n
+		}
+	}
+	return fmt.Sprintf("Agent %d", len(r.seats)+1)
+}
+
+// Kick removes a seat; host only, and not during a match.
+func (r *Room) Kick(ctx context.Context, host bool, seatID string) error {
+	return r.do(ctx, func() error {
+		if !host {
+			return ErrForbidden
+		}
+		if r.playing() {
+			return refuse("Seats can change only between matches.")
+		}
+		i := r.seatIndex(seatID)
+		if i < 0 {
+			return store.ErrNotFound
+		}
+		return r.putSeats(ctx, slices.Delete(slices.Clone(r.seats), i, i+1))
+	})
+}
+
+// Move puts a seat at position to, so the seats match the real table's order; host only.
+func (r *Room) Move(ctx context.Context, host bool, seatID string, to int) error {
+	return r.do(ctx, func() error {
+		if !host {
+			return ErrForbidden
+		}
+		if r.playing() {
+			return refuse("Seats can change only between matches.")
+		}
+		i := r.seatIndex(seatID)
+		if i < 0 {
+			return store.ErrNotFound
+		}
+		if to < 0 || to >= len(r.seats) {
+			return refuse("There is no such place at the table.")
+		}
+		seats := slices.Clone(r.seats)
+		s := seats[i]
+		seats = slices.Insert(slices.Delete(seats, i, i+1), to, s)
+		return r.putSeats(ctx, seats)
+	})
+}
+
+// SetOptions changes the lobby options for the next match; host only.
+func (r *Room) SetOptions(ctx context.Context, host bool, raw json.RawMessage) error {
+	return r.do(ctx, func() error {
+		if !host {
+			return ErrForbidden
+		}
+		if r.playing() {
+			return refuse("Options can change only between matches.")
+		}
+		opts, err := r.entry.Rules.Options(raw)
+		if err != nil {
+			return refuse(err.Error())
+		}
+		if err := r.reg.Store.SetRoomOptions(ctx, r.rec.Code, opts); err != nil {
+			return fmt.Errorf("set options: %w", err)
+		}
+		r.rec.Options = opts
+		r.changed()
+		return nil
+	})
+}
+
+func (r *Room) lobbyOpen() error {
+	if r.playing() {
+		return refuse("The match has started; you can watch as a spectator.")
+	}
+	if len(r.seats) >= r.entry.Info.MaxPlayers {
+		return refuse(fmt.Sprintf("The room is full (%d players).", r.entry.Info.MaxPlayers))
+	}
+	return nil
+}
+
+func (r *Room) seatIndex(id string) int {
+	return slices.IndexFunc(r.seats, func(s store.Seat) bool { return s.ID == id })
+}
+
+func (r *Room) putSeats(ctx context.Context, seats []store.Seat) error {
+	for i := range seats {
+		seats[i].Position = i
+	}
+	if err := r.reg.Store.PutSeats(ctx, r.rec.Code, seats); err != nil {
+		return fmt.Errorf("put seats: %w", err)
+	}
+	r.seats = seats
+	r.changed()
+	return nil
+}
+
+// SeatByToken returns the seat a token proves, or false.
+func (r *Room) SeatByToken(ctx context.Context, token string) (store.Seat, bool) {
+	var s store.Seat
+	var ok bool
+	_ = r.do(ctx, func() error {
+		for _, x := range r.seats {
+			if token != "" && x.Token == token {
+				s, ok = x, true
+			}
+		}
+		return nil
+	})
+	return s, ok
+}
+
+// IsHost reports whether token is the room's host token.
+func (r *Room) IsHost(token string) bool {
+	return token != "" && subtleEqual(token, r.rec.HostToken)
+}

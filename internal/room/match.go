@@ -1,0 +1,253 @@
+package room
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"topsecret/internal/game"
+	"topsecret/internal/store"
+)
+
+// liveMatch is the match a room is playing: its record and its state, which is
+// always the stored log replayed.
+type liveMatch struct {
+	rec     store.Match
+	state   game.State
+	n       int             // actions in the log
+	clients map[string]bool // client action ids already in the log
+	lastAt  int64
+}
+
+func newLiveMatch(m store.Match, st game.State) *liveMatch {
+	return &liveMatch{rec: m, state: st, clients: map[string]bool{}}
+}
+
+func (m *liveMatch) record(rec store.ActionRecord) {
+	m.n = rec.Index + 1
+	if rec.ClientID != "" {
+		m.clients[rec.ClientID] = true
+	}
+	m.lastAt = max(m.lastAt, rec.Action.At)
+}
+
+func (m *liveMatch) names() []string {
+	out := make([]string, len(m.rec.Seats))
+	for i, s := range m.rec.Seats {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// seatOf returns the game seat of a room seat id in this match, or false.
+func (m *liveMatch) seatOf(seatID string) (game.Seat, bool) {
+	for i, s := range m.rec.Seats {
+		if seatID != "" && s.SeatID == seatID {
+			return game.Seat(i), true
+		}
+	}
+	return game.System, false
+}
+
+func (r *Room) playing() bool { return r.match != nil && r.match.rec.Status == store.StatusPlaying }
+
+// Start deals a new match with the room's current seats: the first match or
+// a rematch. Only the host may start.
+func (r *Room) Start(ctx context.Context, host bool) (string, error) {
+	var id string
+	err := r.do(ctx, func() error {
+		if !host {
+			return ErrForbidden
+		}
+		if r.playing() {
+			return refuse("A match is already being played.")
+		}
+		if err := r.canStart(); err != nil {
+			return err
+		}
+		m, err := r.startMatch(ctx)
+		if err != nil {
+			return err
+		}
+		id = m.rec.ID
+		r.changed()
+		r.arm()
+		return nil
+	})
+	return id, err
+}
+
+func (r *Room) canStart() error {
+	info := r.entry.Info
+	if n := len(r.seats); n < info.MinPlayers || n > info.MaxPlayers {
+		return refuse(fmt.Sprintf("%s needs %d to %d players; %d seated.", info.Name, info.MinPlayers, info.MaxPlayers, n))
+	}
+	return nil
+}
+
+func (r *Room) startMatch(ctx context.Context) (*liveMatch, error) {
+	var seed game.Seed
+	if _, err := rand.Read(seed[:]); err != nil {
+		return nil, fmt.Errorf("seed: %w", err)
+	}
+	seats := make([]store.MatchSeat, len(r.seats))
+	for i, s := range r.seats {
+		seats[i] = store.MatchSeat{SeatID: s.ID, Name: s.Name, Bot: s.Bot}
+	}
+	number := 1
+	if r.match != nil {
+		number = r.match.rec.Number + 1
+	} else if len(r.finished) > 0 {
+		number = r.finished[0].Number + 1
+	}
+	m := store.Match{ID: uuid.NewString(), RoomCode: r.rec.Code, Number: number,
+		Setup: game.Setup{Game: r.rec.Game, Options: r.rec.Options, Seats: len(seats), Seed: seed},
+		Seats: seats, Status: store.StatusPlaying, CreatedAt: r.now().UTC()}
+	st, err := r.entry.Rules.New(m.Setup)
+	if err != nil {
+		return nil, refuse(err.Error())
+	}
+	if err := r.reg.Store.CreateMatch(ctx, m); err != nil {
+		return nil, fmt.Errorf("create match: %w", err)
+	}
+	if r.match != nil && !r.playing() {
+		r.finished = append([]store.Match{r.match.rec}, r.finished...)
+	}
+	r.match = newLiveMatch(m, st)
+	r.addEvents(m.ID, []game.Event{{Text: fmt.Sprintf("Match %d begins.", number)}})
+	return r.match, nil
+}
+
+// Act submits an action for the seat held by seatID. clientID makes retries
+// idempotent: an id already in the log is acknowledged without acting again.
+func (r *Room) Act(ctx context.Context, seatID, clientID string, a game.Action) error {
+	return r.do(ctx, func() error {
+		if r.match == nil {
+			return game.Illegal("", "No match is being played yet.")
+		}
+		seat, ok := r.match.seatOf(seatID)
+		if !ok {
+			return ErrNotSeated
+		}
+		if clientID != "" && r.match.clients[clientID] {
+			return nil
+		}
+		a.Seat = seat
+		return r.apply(ctx, clientID, a)
+	})
+}
+
+// apply runs one action through the fixed order: check, store, apply, fan out.
+// Nothing changes unless the store accepted the action.
+func (r *Room) apply(ctx context.Context, clientID string, a game.Action) error {
+	m := r.match
+	if m.rec.Status != store.StatusPlaying {
+		return game.Over()
+	}
+	a.At = max(r.now().UnixMilli(), m.lastAt)
+	if err := m.state.Check(a); err != nil {
+		return err
+	}
+	rec := store.ActionRecord{MatchID: m.rec.ID, Index: m.n, ClientID: clientID, Action: a}
+	if err := r.reg.Store.AppendAction(ctx, rec); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			// Another server wrote this position: our state is behind the
+			// log. Reload it rather than fork the match.
+			r.reload(ctx)
+		}
+		return fmt.Errorf("store action: %w", err)
+	}
+	evs := m.state.Apply(a, game.RandFor(m.rec.Setup.Seed, rec.Index+1))
+	m.record(rec)
+	r.addEvents(m.rec.ID, evs)
+	if res, over := m.state.Result(); over {
+		r.finish(ctx, res)
+	}
+	r.changed()
+	r.arm()
+	return nil
+}
+
+func (r *Room) finish(ctx context.Context, res game.Result) {
+	m := r.match
+	at := r.now().UTC()
+	if err := r.reg.Store.FinishMatch(ctx, m.rec.ID, res, at); err != nil && !errors.Is(err, store.ErrConflict) {
+		// The log is complete, so the result can always be recomputed;
+		// a later load finishes it again.
+		r.log().Error("finish match", "match", m.rec.ID, "err", err)
+		return
+	}
+	m.rec.Status = store.StatusFinished
+	m.rec.Result = &res
+	m.rec.FinishedAt = &at
+	r.addEvents(m.rec.ID, []game.Event{{Text: res.Summary}})
+}
+
+// reload replaces the live match with its stored log after a conflict.
+func (r *Room) reload(ctx context.Context) {
+	lm, err := r.resume(ctx, r.match.rec)
+	if err != nil {
+		r.log().Error("reload match", "err", err)
+		return
+	}
+	r.match = lm
+	r.changed()
+}
+
+// arm cancels the armed timers and arms what the match asks for now, plus
+// the bots' next look. Timer deadlines are absolute, so after a restart an
+// overdue timer fires at once.
+func (r *Room) arm() {
+	r.disarm()
+	if !r.playing() {
+		return
+	}
+	m := r.match
+	if _, over := m.state.Result(); over {
+		// A match that ended in the log but whose finish was not stored.
+		res, _ := m.state.Result()
+		r.finish(context.Background(), res)
+		r.changed()
+		return
+	}
+	now := r.now().UnixMilli()
+	for _, t := range m.state.Next().Timers {
+		fires, matchID := t.Fires, m.rec.ID
+		d := time.Duration(max(t.At-now, 0)) * time.Millisecond
+		r.timers = append(r.timers, r.reg.Clock.AfterFunc(d, func() {
+			r.post(func() { r.fire(matchID, fires) })
+		}))
+	}
+	r.armBots(r.reg.BotDelay)
+}
+
+func (r *Room) disarm() {
+	for _, t := range r.timers {
+		t.Stop()
+	}
+	r.timers = nil
+	if r.botTimer != nil {
+		r.botTimer.Stop()
+		r.botTimer = nil
+	}
+}
+
+// fire submits an expired timer's action. A stale one (the turn moved on) is
+// refused by the rules and simply dropped.
+func (r *Room) fire(matchID string, a game.Action) {
+	if r.match == nil || r.match.rec.ID != matchID || !r.playing() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := r.apply(ctx, "", a); err != nil {
+		var re *game.RuleError
+		if !errors.As(err, &re) {
+			r.log().Error("timer action", "type", a.Type, "err", err)
+		}
+	}
+}

@@ -1,0 +1,198 @@
+package room
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"topsecret/internal/games"
+	"topsecret/internal/store"
+)
+
+// Registry maps room codes to live rooms. It loads a room from the store on
+// first use and evicts rooms nobody has watched for a while.
+type Registry struct {
+	Store store.Store
+	Log   *slog.Logger
+	// Clock drives timers and action times. Default: the wall clock.
+	Clock Clock
+	// BotDelay is how long a bot waits before acting. Default 1.2s; tests use 0.
+	BotDelay time.Duration
+	// BotIdle is how often bots look again when they had nothing to do (a
+	// cooldown they wait out). Default 700ms.
+	BotIdle time.Duration
+	// Buffer is each subscriber's queue of frames; a full queue drops the
+	// client, which then reconnects and gets a full view. Default 16.
+	Buffer int
+	// IdleAfter evicts a room that has had no subscriber for this long. Default 15m.
+	IdleAfter time.Duration
+
+	mu    sync.Mutex
+	rooms map[string]*Room
+	stopc chan struct{}
+	once  sync.Once
+}
+
+// NewRegistry returns a registry with the documented defaults.
+func NewRegistry(s store.Store, log *slog.Logger) *Registry {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Registry{Store: s, Log: log, Clock: RealClock{}, BotDelay: 1200 * time.Millisecond,
+		BotIdle: 700 * time.Millisecond, Buffer: 16, IdleAfter: 15 * time.Minute}
+}
+
+// Created is what a host gets back from CreateRoom.
+type Created struct {
+	Code      string
+	HostToken string
+}
+
+// CreateRoom validates the options with the game's rules and stores a new room.
+func (g *Registry) CreateRoom(ctx context.Context, slug string, options json.RawMessage) (Created, error) {
+	e, ok := games.Lookup(slug)
+	if !ok {
+		return Created{}, refuse(fmt.Sprintf("There is no game %q.", slug))
+	}
+	if !e.Available() {
+		return Created{}, refuse(fmt.Sprintf("%s is coming soon.", e.Info.Name))
+	}
+	opts, err := e.Rules.Options(options)
+	if err != nil {
+		return Created{}, refuse(err.Error())
+	}
+	for tries := 0; ; tries++ {
+		rec := store.Room{Code: NewCode(), Game: slug, Options: opts, HostToken: NewToken(), CreatedAt: g.Clock.Now().UTC()}
+		err := g.Store.CreateRoom(ctx, rec)
+		if errors.Is(err, store.ErrConflict) && tries < 5 {
+			continue
+		}
+		if err != nil {
+			return Created{}, fmt.Errorf("create room: %w", err)
+		}
+		return Created{Code: rec.Code, HostToken: rec.HostToken}, nil
+	}
+}
+
+// Get returns the live room for code, loading it from the store if needed.
+// store.ErrNotFound if there is no such room.
+func (g *Registry) Get(ctx context.Context, code string) (*Room, error) {
+	if !ValidCode(code) {
+		return nil, store.ErrNotFound
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.startSweeper()
+	if r, ok := g.rooms[code]; ok {
+		return r, nil
+	}
+	r, err := g.load(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	if g.rooms == nil {
+		g.rooms = map[string]*Room{}
+	}
+	g.rooms[code] = r
+	go r.run()
+	r.post(func() { r.arm() })
+	return r, nil
+}
+
+// With runs f with the live room, getting it again if it was evicted meanwhile.
+func (g *Registry) With(ctx context.Context, code string, f func(*Room) error) error {
+	for i := 0; ; i++ {
+		r, err := g.Get(ctx, code)
+		if err != nil {
+			return err
+		}
+		err = f(r)
+		if errors.Is(err, ErrClosed) && i < 3 {
+			continue
+		}
+		return err
+	}
+}
+
+// Resume loads every room with an unfinished match so its timers and bots run
+// again after a restart.
+func (g *Registry) Resume(ctx context.Context) (int, error) {
+	ms, err := g.Store.PlayingMatches(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("resume: %w", err)
+	}
+	n := 0
+	for _, m := range ms {
+		if _, err := g.Get(ctx, m.RoomCode); err != nil {
+			g.Log.Error("resume room", "room", m.RoomCode, "err", err)
+			continue
+		}
+		n++
+	}
+	return n, nil
+}
+
+// Close stops every room. Their state is all in the store already.
+func (g *Registry) Close() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.stopc != nil {
+		g.once.Do(func() { close(g.stopc) })
+	}
+	for code, r := range g.rooms {
+		stopRoom(r)
+		delete(g.rooms, code)
+	}
+}
+
+func stopRoom(r *Room) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = r.do(ctx, func() error { r.stop(); return nil })
+}
+
+func (g *Registry) startSweeper() {
+	if g.stopc != nil || g.IdleAfter <= 0 {
+		return
+	}
+	g.stopc = make(chan struct{})
+	every := g.IdleAfter / 4
+	go func() {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				g.Sweep()
+			case <-g.stopc:
+				return
+			}
+		}
+	}()
+}
+
+// Sweep evicts rooms that have been without subscribers for IdleAfter.
+// Rooms with a match in play keep running: their timers and bots must fire.
+func (g *Registry) Sweep() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for code, r := range g.rooms {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		evict := false
+		_ = r.do(ctx, func() error {
+			if len(r.subs) == 0 && !r.playing() && g.Clock.Now().Sub(r.idleAt) >= g.IdleAfter {
+				evict = true
+				r.stop()
+			}
+			return nil
+		})
+		cancel()
+		if evict {
+			delete(g.rooms, code)
+		}
+	}
+}

@@ -1,0 +1,133 @@
+// Package room runs live rooms: seats, one goroutine per room, match timers, bots and fan-out of per-seat views.
+package room
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"topsecret/internal/game"
+	"topsecret/internal/games"
+	"topsecret/internal/store"
+)
+
+// Errors a room's callers branch on; the server maps them to HTTP statuses
+// and websocket error codes.
+var (
+	// ErrClosed means the room was evicted while the call waited; get it again.
+	ErrClosed = errors.New("room closed")
+	// ErrForbidden means the caller lacks the host token or the seat.
+	ErrForbidden = errors.New("forbidden")
+	// ErrNotSeated means a spectator tried to act.
+	ErrNotSeated = errors.New("you hold no seat in this match")
+)
+
+// Refusal is a lobby refusal a person can read ("The room is full").
+type Refusal struct{ Msg string }
+
+func (e *Refusal) Error() string { return e.Msg }
+
+func refuse(msg string) error { return &Refusal{Msg: msg} }
+
+// Room is one live room. All of its mutable state belongs to its goroutine;
+// every method hands a closure to that goroutine and waits for it, so no
+// locks guard the state.
+type Room struct {
+	reg   *Registry
+	inbox chan func()
+	done  chan struct{}
+
+	// Everything below is touched only by the room goroutine.
+	rec      store.Room
+	entry    games.Entry
+	seats    []store.Seat
+	match    *liveMatch
+	finished []store.Match // this room's finished matches, newest first
+	subs     map[*Subscriber]struct{}
+	online   map[string]int // seat id → open connections
+	version  int64
+	timers   []Stopper
+	botTimer Stopper
+	idleAt   time.Time
+	events   []event
+}
+
+// event is a line of the room's recent history, kept with its audience.
+type event struct {
+	game.Event
+	match string
+}
+
+const maxEvents = 40
+
+func (r *Room) run() {
+	for {
+		select {
+		case f := <-r.inbox:
+			f()
+		case <-r.done:
+			return
+		}
+	}
+}
+
+// do runs f on the room goroutine and returns its error.
+func (r *Room) do(ctx context.Context, f func() error) error {
+	errc := make(chan error, 1)
+	select {
+	case r.inbox <- func() { errc <- f() }:
+	case <-r.done:
+		return ErrClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		// The closure still runs; its effect, if any, reaches everyone by fan-out.
+		return ctx.Err()
+	}
+}
+
+// post queues f without waiting, for timers and bots that have no caller.
+func (r *Room) post(f func()) {
+	go func() {
+		select {
+		case r.inbox <- f:
+		case <-r.done:
+		}
+	}()
+}
+
+// Code returns the room's code.
+func (r *Room) Code() string { return r.rec.Code }
+
+// Game returns the room's game slug.
+func (r *Room) Game() string { return r.rec.Game }
+
+func (r *Room) log() *slog.Logger { return r.reg.Log.With("room", r.rec.Code) }
+
+func (r *Room) now() time.Time { return r.reg.Clock.Now() }
+
+// changed bumps the version and pushes every subscriber its new frame.
+func (r *Room) changed() {
+	r.version++
+	r.fanout()
+}
+
+// stop ends the goroutine and every timer; subscribers are told to reconnect.
+func (r *Room) stop() {
+	r.disarm()
+	for s := range r.subs {
+		s.close("room closed")
+	}
+	close(r.done)
+}
+
+// Poke re-sends every subscriber its frame; benchmarks and tests use it to
+// measure and exercise fan-out alone.
+func (r *Room) Poke(ctx context.Context) error {
+	return r.do(ctx, func() error { r.changed(); return nil })
+}

@@ -1,0 +1,122 @@
+package room_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"topsecret/internal/room"
+	"topsecret/internal/store/sqlite"
+)
+
+func mustRegistry(tb testing.TB) *room.Registry {
+	tb.Helper()
+	st, err := sqlite.Open(filepath.Join(tb.TempDir(), "rooms.db"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	reg := room.NewRegistry(st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	reg.Clock = room.NewManualClock(time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC))
+	reg.BotDelay = 0
+	tb.Cleanup(func() { reg.Close(); st.Close() })
+	return reg
+}
+
+// mustRoomOf creates a wink room with n seated players and returns it and their seat ids.
+func mustRoomOf(tb testing.TB, reg *room.Registry, n int, opts string) (*room.Room, []string) {
+	tb.Helper()
+	ctx := context.Background()
+	c, err := reg.CreateRoom(ctx, "wink", json.RawMessage(opts))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r, err := reg.Get(ctx, c.Code)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var ids []string
+	for i := 0; i < n; i++ {
+		j, err := r.Join(ctx, string(rune('A'+i))+"nn")
+		if err != nil {
+			tb.Fatal(err)
+		}
+		ids = append(ids, j.Seat.ID)
+	}
+	return r, ids
+}
+
+var jsonFrames = room.Encoder{Format: "json", Encode: func(f *room.Frame) ([]byte, error) { return json.Marshal(f) }}
+
+// A subscriber that stops reading is dropped instead of stalling the room,
+// and everyone else keeps receiving.
+func TestRoom_SlowSubscriberIsDropped(t *testing.T) {
+	reg := mustRegistry(t)
+	reg.Buffer = 4
+	r, _ := mustRoomOf(t, reg, 0, `{}`)
+	ctx := context.Background()
+	slow, err := r.Subscribe(ctx, room.Identity{}, jsonFrames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fast, err := r.Subscribe(ctx, room.Identity{}, jsonFrames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := 0
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 7 { // the first frame plus one per join
+			<-fast.Messages()
+			got++
+		}
+	}()
+	for i := 0; i < 6; i++ {
+		if _, err := r.Join(ctx, string(rune('A'+i))+"nn"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	select {
+	case <-slow.Gone():
+	case <-time.After(5 * time.Second):
+		t.Fatal("slow subscriber was not dropped")
+	}
+	if slow.Cause() != "too slow" {
+		t.Fatalf("cause %q", slow.Cause())
+	}
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("fast subscriber got %d frames, want 7", got)
+	}
+}
+
+// BenchmarkFanout measures one change pushed to a full wink table: eight
+// seats and a table screen, each encoded as JSON.
+func BenchmarkFanout(b *testing.B) {
+	reg := mustRegistry(b)
+	reg.Buffer = 1 << 16
+	r, ids := mustRoomOf(b, reg, 8, `{"startPlayer":0}`)
+	ctx := context.Background()
+	if _, err := r.Start(ctx, true); err != nil {
+		b.Fatal(err)
+	}
+	for _, id := range append(ids, "") {
+		s, err := r.Subscribe(ctx, room.Identity{SeatID: id, Table: id == ""}, jsonFrames)
+		if err != nil {
+			b.Fatal(err)
+		}
+		go func() {
+			for range s.Messages() {
+			}
+		}()
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		r.Poke(ctx)
+	}
+}

@@ -1,0 +1,79 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
+
+	"topsecret/internal/game"
+	"topsecret/internal/store"
+)
+
+// MatchRecord is a match as the API and `topsecret replay export` give it.
+// Seed and Actions are present only once the match is finished: before that
+// the log could reveal hidden choices (a sealed card, a focus).
+type MatchRecord struct {
+	ID         string            `json:"id"`
+	Room       string            `json:"room"`
+	Number     int               `json:"number"`
+	Status     string            `json:"status"`
+	Setup      *game.Setup       `json:"setup,omitempty"`
+	Game       string            `json:"game"`
+	Options    json.RawMessage   `json:"options"`
+	Seats      []store.MatchSeat `json:"seats"`
+	ActionsN   int               `json:"action_count"`
+	Actions    []ActionJSON      `json:"actions,omitempty"`
+	Result     *game.Result      `json:"result,omitempty"`
+	CreatedAt  time.Time         `json:"created_at"`
+	FinishedAt *time.Time        `json:"finished_at,omitempty"`
+}
+
+// ActionJSON is one logged action with its server time.
+type ActionJSON struct {
+	Index int             `json:"index"`
+	Seat  game.Seat       `json:"seat"`
+	Type  string          `json:"type"`
+	Data  json.RawMessage `json:"data,omitempty"`
+	At    int64           `json:"at"`
+	Time  time.Time       `json:"time"`
+}
+
+// Record builds the public record of a match.
+func Record(m store.Match, log []store.ActionRecord) MatchRecord {
+	out := MatchRecord{ID: m.ID, Room: m.RoomCode, Number: m.Number, Status: m.Status, Game: m.Setup.Game,
+		Options: m.Setup.Options, Seats: m.Seats, ActionsN: len(log), CreatedAt: m.CreatedAt, FinishedAt: m.FinishedAt}
+	if m.Status != store.StatusFinished {
+		return out
+	}
+	setup := m.Setup
+	out.Setup = &setup
+	out.Result = m.Result
+	out.Actions = []ActionJSON{}
+	for _, a := range log {
+		out.Actions = append(out.Actions, ActionJSON{Index: a.Index, Seat: a.Action.Seat, Type: a.Action.Type,
+			Data: a.Action.Data, At: a.Action.At, Time: time.UnixMilli(a.Action.At).UTC()})
+	}
+	return out
+}
+
+func (s *Server) handleMatchGet(w http.ResponseWriter, r *http.Request) {
+	id := chi.URLParam(r, "id")
+	if _, err := uuid.Parse(id); err != nil {
+		s.error(w, r, store.ErrNotFound)
+		return
+	}
+	m, err := s.Store.Match(r.Context(), id)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	log, err := s.Store.Actions(r.Context(), id)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, Record(m, log))
+}

@@ -1,0 +1,202 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"topsecret/internal/game"
+	"topsecret/internal/games"
+	"topsecret/internal/room"
+	"topsecret/internal/store"
+)
+
+type gameJSON struct {
+	Slug       string      `json:"slug"`
+	Name       string      `json:"name"`
+	MinPlayers int         `json:"min_players"`
+	MaxPlayers int         `json:"max_players"`
+	Available  bool        `json:"available"`
+	Blurb      string      `json:"blurb"`
+	Series     game.Series `json:"series"`
+	Options    []game.Option `json:"options,omitempty"`
+}
+
+func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
+	out := []gameJSON{}
+	for _, e := range games.All() {
+		i := e.Info
+		out = append(out, gameJSON{Slug: i.Slug, Name: i.Name, MinPlayers: i.MinPlayers, MaxPlayers: i.MaxPlayers,
+			Available: e.Available(), Blurb: i.Blurb, Series: i.Series, Options: i.Options})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleRoomCreate(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Game    string          `json:"game"`
+		Options json.RawMessage `json:"options"`
+	}
+	if err := decodeJSON(r, &req); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if req.Game == "" {
+		s.error(w, r, bad("Say which game: {\"game\":\"wink\"}."))
+		return
+	}
+	c, err := s.Rooms.CreateRoom(r.Context(), req.Game, req.Options)
+	var rf *room.Refusal
+	if errors.As(err, &rf) {
+		err = bad(rf.Msg) // unknown game or invalid options are bad input
+	}
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	setCookie(w, r, hostCookie(c.Code), c.HostToken)
+	writeJSON(w, http.StatusCreated, map[string]string{"code": c.Code, "url": s.baseURL(r) + "/r/" + c.Code, "host_token": c.HostToken})
+}
+
+// withRoom runs f with the room named in the URL, answering 404 for unknown codes.
+func (s *Server) withRoom(w http.ResponseWriter, r *http.Request, f func(rm *room.Room) error) {
+	code := room.NormalizeCode(chi.URLParam(r, "code"))
+	err := s.Rooms.With(r.Context(), code, f)
+	if err != nil {
+		s.error(w, r, err)
+	}
+}
+
+func (s *Server) handleSeatCreate(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Name string `json:"name"`
+		Bot  bool   `json:"bot"`
+	}
+	if err := decodeJSON(r, &req); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.withRoom(w, r, func(rm *room.Room) error {
+		if req.Bot {
+			seat, err := rm.AddBot(r.Context(), rm.IsHost(hostToken(r, rm.Code())))
+			if err != nil {
+				return err
+			}
+			writeJSON(w, http.StatusCreated, map[string]any{"seat": seatJSON(seat), "token": ""})
+			return nil
+		}
+		j, err := rm.Join(r.Context(), req.Name)
+		if err != nil {
+			return err
+		}
+		setCookie(w, r, seatCookie(rm.Code()), j.Token)
+		writeJSON(w, http.StatusCreated, map[string]any{"seat": seatJSON(j.Seat), "token": j.Token})
+		return nil
+	})
+}
+
+func seatJSON(s store.Seat) room.SeatState {
+	return room.SeatState{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot}
+}
+
+func (s *Server) handleSeatKick(w http.ResponseWriter, r *http.Request) {
+	s.withRoom(w, r, func(rm *room.Room) error {
+		if err := rm.Kick(r.Context(), rm.IsHost(hostToken(r, rm.Code())), chi.URLParam(r, "id")); err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+		return nil
+	})
+}
+
+func (s *Server) handleSeatMove(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		To *int `json:"to"`
+	}
+	if err := decodeJSON(r, &req); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if req.To == nil {
+		s.error(w, r, bad("Say where to: {\"to\":0}."))
+		return
+	}
+	s.withRoom(w, r, func(rm *room.Room) error {
+		if err := rm.Move(r.Context(), rm.IsHost(hostToken(r, rm.Code())), chi.URLParam(r, "id"), *req.To); err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+		return nil
+	})
+}
+
+func (s *Server) handleMatchStart(w http.ResponseWriter, r *http.Request) {
+	s.withRoom(w, r, func(rm *room.Room) error {
+		id, err := rm.Start(r.Context(), rm.IsHost(hostToken(r, rm.Code())))
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, map[string]string{"match_id": id})
+		return nil
+	})
+}
+
+func (s *Server) handleRoomOptions(w http.ResponseWriter, r *http.Request) {
+	var raw json.RawMessage
+	if err := decodeJSON(r, &raw); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.withRoom(w, r, func(rm *room.Room) error {
+		err := rm.SetOptions(r.Context(), rm.IsHost(hostToken(r, rm.Code())), raw)
+		var rf *room.Refusal
+		if errors.As(err, &rf) {
+			return bad(rf.Msg)
+		}
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+		return nil
+	})
+}
+
+// roomJSON is the public summary of a room: no tokens, no hidden cards.
+type roomJSON struct {
+	Code      string           `json:"code"`
+	Game      string           `json:"game"`
+	Options   json.RawMessage  `json:"options"`
+	Status    string           `json:"status"`
+	Seats     []room.SeatState `json:"seats"`
+	Match     *matchSummary    `json:"match"`
+	Standings []room.Standing  `json:"standings"`
+}
+
+type matchSummary struct {
+	ID      string       `json:"id"`
+	Number  int          `json:"number"`
+	Status  string       `json:"status"`
+	Actions int          `json:"actions"`
+	Result  *game.Result `json:"result,omitempty"`
+}
+
+func (s *Server) handleRoomGet(w http.ResponseWriter, r *http.Request) {
+	s.withRoom(w, r, func(rm *room.Room) error {
+		f, err := rm.Snapshot(r.Context(), room.Identity{})
+		if err != nil {
+			return err
+		}
+		out := roomJSON{Code: f.Code, Game: f.Info.Slug, Options: f.Options, Status: f.Status, Seats: f.Seats, Standings: f.Standings}
+		if out.Seats == nil {
+			out.Seats = []room.SeatState{}
+		}
+		out.Match = &matchSummary{Status: f.Status}
+		if f.Match != nil {
+			out.Match = &matchSummary{ID: f.Match.ID, Number: f.Match.Number, Status: f.Match.Status, Actions: f.Match.Actions, Result: f.Match.Result}
+		}
+		writeJSON(w, http.StatusOK, out)
+		return nil
+	})
+}

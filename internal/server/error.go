@@ -1,0 +1,104 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+
+	"topsecret/internal/game"
+	"topsecret/internal/room"
+	"topsecret/internal/store"
+	"topsecret/web/layout"
+	"topsecret/web/pages"
+)
+
+// badRequest is malformed input from a client.
+type badRequest struct{ msg string }
+
+func (e *badRequest) Error() string { return e.msg }
+
+func bad(msg string) error { return &badRequest{msg} }
+
+// apiError is the JSON body of every error response and websocket error.
+type apiError struct {
+	Code    string `json:"code"`
+	Rule    string `json:"rule,omitempty"`
+	Message string `json:"message"`
+}
+
+// classify maps any error to a status and the client-facing error, once,
+// for HTTP and websocket alike. Unknown errors are logged and hidden.
+func classify(err error) (int, apiError) {
+	var re *game.RuleError
+	var rf *room.Refusal
+	var br *badRequest
+	var mb *http.MaxBytesError
+	switch {
+	case errors.As(err, &re):
+		return http.StatusConflict, apiError{Code: re.Code, Rule: re.Rule, Message: re.Msg}
+	case errors.As(err, &rf):
+		return http.StatusConflict, apiError{Code: "refused", Message: rf.Msg}
+	case errors.As(err, &mb):
+		return http.StatusRequestEntityTooLarge, apiError{Code: "too_large", Message: "That request is too large."}
+	case errors.As(err, &br):
+		return http.StatusBadRequest, apiError{Code: "bad_request", Message: br.msg}
+	case errors.Is(err, store.ErrNotFound):
+		return http.StatusNotFound, apiError{Code: "not_found", Message: "There is nothing here. Check the room code."}
+	case errors.Is(err, room.ErrForbidden):
+		return http.StatusForbidden, apiError{Code: "forbidden", Message: "Only the host can do that."}
+	case errors.Is(err, room.ErrNotSeated):
+		return http.StatusForbidden, apiError{Code: "not_seated", Message: "You are watching: you hold no seat in this match."}
+	default:
+		return http.StatusInternalServerError, apiError{Code: "internal", Message: "Internal error."}
+	}
+}
+
+// error answers a failed request as JSON for API clients and as a page for browsers.
+func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
+	status, body := classify(err)
+	if status == http.StatusInternalServerError {
+		s.Log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	if wantsJSON(r) {
+		writeJSON(w, status, body)
+		return
+	}
+	title := http.StatusText(status)
+	if status == http.StatusNotFound {
+		title = "No such room"
+	}
+	s.render(w, r, status, layout.Page(title, pages.ErrorView(pages.ErrorPage{Status: status, Title: title, Message: body.Message})))
+}
+
+func wantsJSON(r *http.Request) bool {
+	return strings.HasPrefix(r.URL.Path, "/api/") || strings.Contains(r.Header.Get("Accept"), "application/json")
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, "Internal error.", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(b, '\n'))
+}
+
+// decodeJSON reads a request body strictly.
+func decodeJSON(r *http.Request, v any) error {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return err
+		}
+		if err.Error() == "EOF" {
+			return nil
+		}
+		return bad("Malformed JSON: " + err.Error())
+	}
+	return nil
+}

@@ -1,0 +1,279 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"topsecret/internal/game"
+	"topsecret/internal/games"
+	"topsecret/internal/room"
+	"topsecret/internal/server"
+	"topsecret/internal/store"
+	"topsecret/internal/store/sqlite"
+)
+
+// env is one running server over a real SQLite file and real sockets.
+type env struct {
+	t      testing.TB
+	path   string
+	Store  store.Store
+	Rooms  *room.Registry
+	Clock  *room.ManualClock
+	Server *httptest.Server
+}
+
+var epoch = time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
+
+func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// mustStart boots a server on a fresh SQLite file.
+func mustStart(tb testing.TB) *env {
+	tb.Helper()
+	return mustStartAt(tb, filepath.Join(tb.TempDir(), "topsecret.db"), room.NewManualClock(epoch))
+}
+
+// mustStartAt boots a server on an existing database file, as a restart does.
+func mustStartAt(tb testing.TB, path string, clock *room.ManualClock) *env {
+	tb.Helper()
+	st, err := sqlite.Open(path)
+	if err != nil {
+		tb.Fatalf("open store: %v", err)
+	}
+	reg := room.NewRegistry(st, quietLog())
+	reg.Clock = clock
+	reg.BotDelay = 0
+	reg.BotIdle = time.Second
+	if _, err := reg.Resume(context.Background()); err != nil {
+		tb.Fatalf("resume: %v", err)
+	}
+	srv := server.New(reg, st, quietLog())
+	ts := httptest.NewServer(srv.Handler())
+	e := &env{t: tb, path: path, Store: st, Rooms: reg, Clock: clock, Server: ts}
+	tb.Cleanup(e.stop)
+	return e
+}
+
+func (e *env) stop() {
+	if e.Server == nil {
+		return
+	}
+	e.Server.CloseClientConnections()
+	e.Server.Close()
+	e.Rooms.Close()
+	e.Store.Close()
+	e.Server = nil
+}
+
+// restart stops this server and boots a new one on the same database.
+func (e *env) restart() *env {
+	e.t.Helper()
+	e.stop()
+	return mustStartAt(e.t, e.path, e.Clock)
+}
+
+// do sends a JSON request and decodes the JSON answer into out.
+func (e *env) do(method, path, token string, body any, out any) int {
+	e.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, e.Server.URL+path, rd)
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if out != nil && len(b) > 0 {
+		if err := json.Unmarshal(b, out); err != nil {
+			e.t.Fatalf("%s %s: decode %q: %v", method, path, b, err)
+		}
+	}
+	return resp.StatusCode
+}
+
+type created struct {
+	Code      string `json:"code"`
+	URL       string `json:"url"`
+	HostToken string `json:"host_token"`
+}
+
+type joined struct {
+	Seat  room.SeatState `json:"seat"`
+	Token string         `json:"token"`
+}
+
+// mustRoom creates a wink room with the given options and seats names in order.
+func (e *env) mustRoom(options map[string]any, names ...string) (created, []joined) {
+	e.t.Helper()
+	var c created
+	if st := e.do("POST", "/api/rooms", "", map[string]any{"game": "wink", "options": options}, &c); st != http.StatusCreated {
+		e.t.Fatalf("create room: status %d", st)
+	}
+	var js []joined
+	for _, n := range names {
+		var j joined
+		if st := e.do("POST", "/api/rooms/"+c.Code+"/seats", "", map[string]any{"name": n}, &j); st != http.StatusCreated {
+			e.t.Fatalf("join %s: status %d", n, st)
+		}
+		js = append(js, j)
+	}
+	return c, js
+}
+
+func (e *env) mustStartMatch(c created) string {
+	e.t.Helper()
+	var out struct {
+		MatchID string `json:"match_id"`
+	}
+	if st := e.do("POST", "/api/rooms/"+c.Code+"/start", c.HostToken, nil, &out); st != http.StatusOK {
+		e.t.Fatalf("start: status %d", st)
+	}
+	return out.MatchID
+}
+
+// frame is a JSON view message as a client receives it.
+type frame struct {
+	Type    string          `json:"type"`
+	ID      string          `json:"id"`
+	Code    string          `json:"code"`
+	Version int64           `json:"version"`
+	Status  string          `json:"status"`
+	You     game.Seat       `json:"you"`
+	View    json.RawMessage `json:"view"`
+	Legal   []game.Move     `json:"legal"`
+	Match   *struct {
+		ID      string `json:"id"`
+		Actions int    `json:"actions"`
+		Status  string `json:"status"`
+	} `json:"match"`
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
+	HTML    string `json:"html"`
+	Seats   []room.SeatState `json:"seats"`
+}
+
+// client is one real websocket connection.
+type client struct {
+	t    testing.TB
+	c    *websocket.Conn
+	last frame // the newest view received
+}
+
+func (e *env) dial(code, query string) *client {
+	e.t.Helper()
+	u := "ws" + strings.TrimPrefix(e.Server.URL, "http") + "/r/" + code + "/ws?" + query
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, u, nil)
+	if err != nil {
+		e.t.Fatalf("dial %s: %v", u, err)
+	}
+	c.SetReadLimit(1 << 22)
+	cl := &client{t: e.t, c: c}
+	e.t.Cleanup(func() { c.CloseNow() })
+	cl.next()
+	return cl
+}
+
+// next reads one message; views update last.
+func (c *client) next() frame {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, b, err := c.c.Read(ctx)
+	if err != nil {
+		c.t.Fatalf("read: %v", err)
+	}
+	var f frame
+	if err := json.Unmarshal(b, &f); err != nil {
+		c.t.Fatalf("decode %q: %v", b, err)
+	}
+	if f.Type == "view" {
+		c.last = f
+	}
+	return f
+}
+
+// until reads until a message satisfies ok.
+func (c *client) until(ok func(frame) bool) frame {
+	c.t.Helper()
+	for i := 0; i < 500; i++ {
+		if f := c.next(); ok(f) {
+			return f
+		}
+	}
+	c.t.Fatal("no matching message in 500")
+	return frame{}
+}
+
+// send writes a raw message.
+func (c *client) send(msg string) {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := c.c.Write(ctx, websocket.MessageText, []byte(msg)); err != nil {
+		c.t.Fatalf("write: %v", err)
+	}
+}
+
+// act sends an action and returns the server's reply to it (ok or error).
+func (c *client) act(id, typ string, data any) frame {
+	c.t.Helper()
+	msg := map[string]any{"type": "act", "id": id, "action": map[string]any{"type": typ, "data": data}}
+	b, _ := json.Marshal(msg)
+	c.send(string(b))
+	return c.until(func(f frame) bool { return (f.Type == "ok" || f.Type == "error") && f.ID == id })
+}
+
+// replayView rebuilds a match from the store and returns v's view as JSON:
+// what the live server must have sent.
+func (e *env) replayView(matchID string, v game.Viewer) string {
+	e.t.Helper()
+	ctx := context.Background()
+	m, err := e.Store.Match(ctx, matchID)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	recs, err := e.Store.Actions(ctx, matchID)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	log := make([]game.Action, len(recs))
+	for i, r := range recs {
+		log[i] = r.Action
+	}
+	entry, _ := games.Lookup(m.Setup.Game)
+	st, err := game.Replay(entry.Rules, m.Setup, log)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	b, _ := json.Marshal(st.View(v))
+	return string(b)
+}
+
+func compact(tb testing.TB, raw json.RawMessage) string {
+	tb.Helper()
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, raw); err != nil {
+		tb.Fatal(err)
+	}
+	return buf.String()
+}

@@ -1,0 +1,66 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"topsecret/internal/room"
+)
+
+// Cookie names carry the room code so one browser can sit in several rooms.
+func seatCookie(code string) string { return "ts_seat_" + code }
+func hostCookie(code string) string { return "ts_host_" + code }
+
+const cookieAge = 30 * 24 * time.Hour
+
+func setCookie(w http.ResponseWriter, r *http.Request, name, value string) {
+	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: int(cookieAge.Seconds()),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
+}
+
+// seatToken is the caller's seat token: ?token= (for bots and tools) or the cookie.
+func seatToken(r *http.Request, code string) string {
+	if t := r.URL.Query().Get("token"); t != "" {
+		return t
+	}
+	if c, err := r.Cookie(seatCookie(code)); err == nil {
+		return c.Value
+	}
+	return ""
+}
+
+// hostToken is the caller's host token: the Authorization header, ?host= or the cookie.
+func hostToken(r *http.Request, code string) string {
+	if h := r.Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
+		return strings.TrimPrefix(h, "Bearer ")
+	}
+	if t := r.URL.Query().Get("host"); t != "" {
+		return t
+	}
+	if c, err := r.Cookie(hostCookie(code)); err == nil {
+		return c.Value
+	}
+	return ""
+}
+
+// identity resolves who a request speaks for in a room.
+func (s *Server) identity(r *http.Request, rm *room.Room) room.Identity {
+	id := room.Identity{Host: rm.IsHost(hostToken(r, rm.Code()))}
+	if seat, ok := rm.SeatByToken(r.Context(), seatToken(r, rm.Code())); ok {
+		id.SeatID = seat.ID
+	}
+	return id
+}
+
+// baseURL is the public address for links: the configured one, or the request's own.
+func (s *Server) baseURL(r *http.Request) string {
+	if s.BaseURL != "" {
+		return strings.TrimRight(s.BaseURL, "/")
+	}
+	scheme := "http"
+	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}

@@ -1,0 +1,75 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"topsecret/internal/games"
+	"topsecret/internal/room"
+	"topsecret/web/layout"
+	"topsecret/web/pages"
+)
+
+func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) {
+	h := pages.Home{}
+	for _, e := range games.All() {
+		h.Games = append(h.Games, pages.GameCard{Info: e.Info, Available: e.Available()})
+	}
+	s.render(w, r, http.StatusOK, layout.Page("Top Secret — game night", pages.HomePage(h)))
+}
+
+// handleJoinCode sends a typed room code ("acd efg") to its room.
+func (s *Server) handleJoinCode(w http.ResponseWriter, r *http.Request) {
+	code := room.NormalizeCode(r.URL.Query().Get("code"))
+	if !room.ValidCode(code) {
+		s.error(w, r, bad("That is not a room code: codes have six letters and digits."))
+		return
+	}
+	http.Redirect(w, r, "/r/"+code, http.StatusSeeOther)
+}
+
+func (s *Server) handleRoomPage(w http.ResponseWriter, r *http.Request)  { s.roomPage(w, r, false) }
+func (s *Server) handleTablePage(w http.ResponseWriter, r *http.Request) { s.roomPage(w, r, true) }
+
+func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
+	s.withRoom(w, r, func(rm *room.Room) error {
+		id := s.identity(r, rm)
+		id.Table = table
+		f, err := rm.Snapshot(r.Context(), id)
+		if err != nil {
+			return err
+		}
+		base := s.baseURL(r)
+		l := live(f, base)
+		page := pages.Room{Code: f.Code, GameName: f.Info.Name, JoinURL: base + "/r/" + f.Code,
+			QRSVG: qrSVG(base + "/r/" + f.Code), Table: table, Seated: f.SeatID != "",
+			CanJoin: !table && f.SeatID == "" && f.Status != room.StatusPlaying && len(f.Seats) < f.Info.MaxPlayers,
+			Main: pages.LiveMain(l), WSURL: "/r/" + f.Code + "/ws"}
+		if table {
+			page.WSURL += "?table=1"
+		}
+		title := f.Info.Name + " · " + f.Code
+		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page)))
+		return nil
+	})
+}
+
+func (s *Server) handleRoomQR(w http.ResponseWriter, r *http.Request) {
+	s.withRoom(w, r, func(rm *room.Room) error {
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Cache-Control", "public, max-age=86400")
+		_, _ = w.Write([]byte(qrSVG(s.baseURL(r) + "/r/" + rm.Code())))
+		return nil
+	})
+}
+
+// renderString renders a component for embedding, e.g. in tests.
+func renderString(c templ.Component) (string, error) {
+	var b bytes.Buffer
+	err := c.Render(context.Background(), &b)
+	return strings.TrimSpace(b.String()), err
+}

@@ -1,0 +1,112 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+
+	"github.com/a-h/templ"
+
+	"topsecret/internal/game"
+	"topsecret/internal/room"
+	"topsecret/web/boards"
+	"topsecret/web/pages"
+)
+
+// render writes a component to a buffer first, so a rendering error becomes
+// a clean 500 instead of half a page.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
+	var buf bytes.Buffer
+	if err := c.Render(r.Context(), &buf); err != nil {
+		s.Log.Error("render", "path", r.URL.Path, "err", err)
+		http.Error(w, "Internal error.", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = buf.WriteTo(w)
+}
+
+// viewMsg is the websocket message carrying a viewer's new frame as HTML.
+type viewMsg struct {
+	Type    string `json:"type"`
+	Version int64  `json:"version"`
+	Now     int64  `json:"now"`
+	HTML    string `json:"html"`
+}
+
+// jsonViewMsg carries the frame itself, for bots, tests and other clients.
+type jsonViewMsg struct {
+	Type string `json:"type"`
+	*room.Frame
+}
+
+func (s *Server) htmlEncoder(r *http.Request) room.Encoder {
+	base := s.baseURL(r)
+	return room.Encoder{Format: "html", Encode: func(f *room.Frame) ([]byte, error) {
+		var buf bytes.Buffer
+		if err := pages.LiveMain(live(f, base)).Render(context.Background(), &buf); err != nil {
+			return nil, err
+		}
+		return json.Marshal(viewMsg{Type: "view", Version: f.Version, Now: f.Now, HTML: buf.String()})
+	}}
+}
+
+func jsonEncoder() room.Encoder {
+	return room.Encoder{Format: "json", Encode: func(f *room.Frame) ([]byte, error) {
+		return json.Marshal(jsonViewMsg{Type: "view", Frame: f})
+	}}
+}
+
+// live turns a room frame into the page's live region.
+func live(f *room.Frame, base string) pages.Live {
+	l := pages.Live{Code: f.Code, Game: f.Info, Status: f.Status, You: int(f.You), IsHost: f.Host, Table: f.Table,
+		Events: f.Events, JoinURL: base + "/r/" + f.Code}
+	for _, s := range f.Seats {
+		l.Seats = append(l.Seats, pages.SeatLine{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot,
+			Connected: s.Connected, You: s.ID == f.SeatID && f.SeatID != ""})
+	}
+	n := len(f.Seats)
+	l.CanStart = n >= f.Info.MinPlayers && n <= f.Info.MaxPlayers && f.Status != room.StatusPlaying
+	if !l.CanStart && f.Status != room.StatusPlaying {
+		l.StartHint = startHint(f.Info, n)
+	}
+	var opts map[string]any
+	_ = json.Unmarshal(f.Options, &opts)
+	for _, o := range f.Info.Options {
+		l.Options = append(l.Options, pages.OptionValue{Option: o, Value: opts[o.Key]})
+	}
+	for _, st := range f.Standings {
+		l.Standings = append(l.Standings, pages.Standing{Name: st.Name, Points: st.Points, Wins: st.Wins, Played: st.Played, Leader: st.Leader})
+	}
+	if f.Match != nil {
+		l.MatchID = f.Match.ID
+		names := make([]string, len(f.Match.Players))
+		for i, p := range f.Match.Players {
+			names[i] = p.Name
+		}
+		l.Board = boards.Board(f.Info.Slug, boards.Context{View: f.View, Names: names, You: game.Seat(f.You),
+			Table: f.Table || f.You == game.System, Legal: f.Legal, Players: f.Match.Players, Now: f.Now})
+		if f.Match.Status == room.StatusFinished {
+			l.Result = &pages.ResultLine{Summary: f.Match.Summary, Winners: f.Match.Winners, MatchID: f.Match.ID}
+		}
+	}
+	return l
+}
+
+func startHint(info game.Info, n int) string {
+	switch {
+	case n < info.MinPlayers:
+		return pluralWait(info.MinPlayers-n) + " more to start (" + itoa(info.MinPlayers) + "–" + itoa(info.MaxPlayers) + " players)."
+	default:
+		return "Too many players: " + info.Name + " seats at most " + itoa(info.MaxPlayers) + "."
+	}
+}
+
+func pluralWait(k int) string {
+	if k == 1 {
+		return "Waiting for 1 player"
+	}
+	return "Waiting for " + itoa(k) + " players"
+}

@@ -1,0 +1,134 @@
+// Package server speaks HTTP and websockets: routes, handlers, rendering and the mapping of errors to responses.
+package server
+
+import (
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+
+	"topsecret/internal/room"
+	"topsecret/internal/store"
+	"topsecret/static"
+)
+
+// Server holds the HTTP side's dependencies.
+type Server struct {
+	Rooms *room.Registry
+	Store store.Store
+	Log   *slog.Logger
+	// BaseURL is the public address used in join links and QR codes, e.g.
+	// "http://192.168.1.20:8080". Empty means: taken from each request.
+	BaseURL string
+	// OriginPatterns are extra hosts allowed to open websockets (the page's
+	// own host is always allowed).
+	OriginPatterns []string
+	// ReadLimit is the largest websocket message a client may send. Default 4 KiB.
+	ReadLimit int64
+	// RatePerSec and RateBurst bound each connection's messages. Defaults 20 and 40.
+	RatePerSec float64
+	RateBurst  int
+	// WriteTimeout bounds one websocket write. Default 10s.
+	WriteTimeout time.Duration
+
+	handler http.Handler
+}
+
+// New returns a server with the documented defaults.
+func New(rooms *room.Registry, st store.Store, log *slog.Logger) *Server {
+	if log == nil {
+		log = slog.Default()
+	}
+	s := &Server{Rooms: rooms, Store: st, Log: log, ReadLimit: 4 << 10, RatePerSec: 20, RateBurst: 40,
+		WriteTimeout: 10 * time.Second}
+	return s
+}
+
+// ServeHTTP routes a request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.handler == nil {
+		s.handler = s.routes()
+	}
+	s.handler.ServeHTTP(w, r)
+}
+
+// Handler builds the router once; call it before serving concurrently.
+func (s *Server) Handler() http.Handler {
+	if s.handler == nil {
+		s.handler = s.routes()
+	}
+	return s.handler
+}
+
+func (s *Server) routes() http.Handler {
+	r := chi.NewRouter()
+	r.Use(middleware.RealIP, middleware.Recoverer, s.logRequests)
+	r.Get("/healthz", s.handleHealth)
+	r.Mount(static.Prefix, static.Handler())
+	r.Get("/favicon.ico", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, static.Path("img/favicon.svg"), http.StatusMovedPermanently)
+	})
+
+	// The websocket lives outside any timeout middleware: it stays open for hours.
+	r.Get("/r/{code}/ws", s.handleRoomSocket)
+
+	r.Group(func(r chi.Router) {
+		r.Use(middleware.Timeout(30 * time.Second))
+		r.Get("/", s.handleHome)
+		r.Get("/join", s.handleJoinCode)
+		r.Get("/r/{code}", s.handleRoomPage)
+		r.Get("/r/{code}/table", s.handleTablePage)
+		r.Get("/r/{code}/qr.svg", s.handleRoomQR)
+
+		r.Route("/api", func(r chi.Router) {
+			r.Use(limitBody(16 << 10))
+			r.Get("/games", s.handleGames)
+			r.Post("/rooms", s.handleRoomCreate)
+			r.Route("/rooms/{code}", func(r chi.Router) {
+				r.Get("/", s.handleRoomGet)
+				r.Post("/seats", s.handleSeatCreate)
+				r.Post("/seats/{id}/kick", s.handleSeatKick)
+				r.Post("/seats/{id}/move", s.handleSeatMove)
+				r.Post("/start", s.handleMatchStart)
+				r.Post("/rematch", s.handleMatchStart)
+				r.Post("/options", s.handleRoomOptions)
+			})
+			r.Get("/matches/{id}", s.handleMatchGet)
+		})
+	})
+	r.NotFound(func(w http.ResponseWriter, r *http.Request) { s.error(w, r, store.ErrNotFound) })
+	return r
+}
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	if err := s.Store.Ping(r.Context()); err != nil {
+		s.Log.Error("health", "err", err)
+		http.Error(w, "store unavailable", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	_, _ = w.Write([]byte("ok\n"))
+}
+
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+		start := time.Now()
+		next.ServeHTTP(ww, r)
+		s.Log.Debug("http", "method", r.Method, "path", r.URL.Path, "status", ww.Status(), "dur", time.Since(start))
+	})
+}
+
+func limitBody(n int64) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			r.Body = http.MaxBytesReader(w, r.Body, n)
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

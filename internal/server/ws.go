@@ -1,0 +1,208 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"topsecret/internal/game"
+	"topsecret/internal/room"
+)
+
+// hardReadLimit is where the websocket library itself gives up and closes
+// the connection; below it, an oversized message gets an error reply and the
+// connection stays open.
+const hardReadLimit = 64 << 10
+
+// clientMsg is what a client sends: {"type":"act","id":"…","action":{"type":"pass","data":{…}}}.
+type clientMsg struct {
+	Type   string `json:"type"`
+	ID     string `json:"id"`
+	Action *struct {
+		Type string          `json:"type"`
+		Data json.RawMessage `json:"data"`
+	} `json:"action"`
+}
+
+type okMsg struct {
+	Type string `json:"type"`
+	ID   string `json:"id"`
+}
+
+type errorMsg struct {
+	Type string `json:"type"`
+	ID   string `json:"id,omitempty"`
+	apiError
+}
+
+func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
+	var rm *room.Room
+	s.withRoom(w, r, func(x *room.Room) error { rm = x; return nil })
+	if rm == nil {
+		return
+	}
+	id := s.identity(r, rm)
+	id.Table = r.URL.Query().Get("table") == "1"
+	enc := s.htmlEncoder(r)
+	if r.URL.Query().Get("view") == "json" {
+		enc = jsonEncoder()
+	}
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.OriginPatterns})
+	if err != nil {
+		return // Accept has answered (e.g. 403 for a foreign origin)
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(hardReadLimit)
+
+	sub, err := rm.Subscribe(r.Context(), id, enc)
+	if err != nil {
+		c.Close(websocket.StatusTryAgainLater, "room unavailable")
+		return
+	}
+	defer rm.Unsubscribe(sub)
+
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	go s.readLoop(ctx, cancel, c, rm, id, sub)
+	s.writeLoop(ctx, c, sub)
+}
+
+// writeLoop is the connection's only writer: frames and replies in order.
+func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *room.Subscriber) {
+	for {
+		select {
+		case msg := <-sub.Messages():
+			if err := s.write(ctx, c, msg); err != nil {
+				return
+			}
+		case <-sub.Gone():
+			// Too slow or room closed: the client reconnects and gets a full view.
+			c.Close(websocket.StatusPolicyViolation, sub.Cause())
+			return
+		case <-ctx.Done():
+			c.Close(websocket.StatusNormalClosure, "")
+			return
+		}
+	}
+}
+
+func (s *Server) write(ctx context.Context, c *websocket.Conn, msg []byte) error {
+	ctx, cancel := context.WithTimeout(ctx, s.WriteTimeout)
+	defer cancel()
+	return c.Write(ctx, websocket.MessageText, msg)
+}
+
+// readLoop decodes client messages and hands actions to the room. Every
+// refusal goes to this client only and leaves the connection open.
+func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, rm *room.Room, id room.Identity, sub *room.Subscriber) {
+	defer cancel()
+	limit := newBucket(s.RatePerSec, s.RateBurst, time.Now())
+	for {
+		typ, b, err := c.Read(ctx)
+		if err != nil {
+			if st := websocket.CloseStatus(err); st != websocket.StatusNormalClosure && st != websocket.StatusGoingAway &&
+				!errors.Is(err, context.Canceled) && st == -1 {
+				s.Log.Debug("websocket read", "room", rm.Code(), "err", err)
+			}
+			return
+		}
+		if !limit.take(time.Now()) {
+			sub.Reply(errorJSON("", apiError{Code: "rate_limited", Message: "Slow down: too many messages."}))
+			continue
+		}
+		if typ != websocket.MessageText {
+			sub.Reply(errorJSON("", apiError{Code: "bad_request", Message: "Send JSON text messages."}))
+			continue
+		}
+		if int64(len(b)) > s.ReadLimit {
+			sub.Reply(errorJSON("", apiError{Code: "too_large", Message: "That message is too large."}))
+			continue
+		}
+		s.handleClientMsg(ctx, rm, id, sub, b)
+	}
+}
+
+func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Identity, sub *room.Subscriber, b []byte) {
+	var m clientMsg
+	if err := json.Unmarshal(b, &m); err != nil {
+		sub.Reply(errorJSON("", apiError{Code: "bad_request", Message: "Malformed JSON."}))
+		return
+	}
+	switch m.Type {
+	case "ping":
+		sub.Reply(mustJSON(okMsg{Type: "pong", ID: m.ID}))
+		return
+	case "act":
+	default:
+		sub.Reply(errorJSON(m.ID, apiError{Code: "bad_request", Message: "Unknown message type " + quote(m.Type) + "."}))
+		return
+	}
+	if m.Action == nil || m.Action.Type == "" {
+		sub.Reply(errorJSON(m.ID, apiError{Code: "bad_request", Message: "An act message needs an action with a type."}))
+		return
+	}
+	if len(m.ID) > 64 {
+		sub.Reply(errorJSON("", apiError{Code: "bad_request", Message: "Action ids are at most 64 characters."}))
+		return
+	}
+	if id.SeatID == "" || id.Table {
+		sub.Reply(errorJSON(m.ID, apiError{Code: "not_seated", Message: "You are watching: you hold no seat in this match."}))
+		return
+	}
+	a := game.Action{Type: m.Action.Type, Data: m.Action.Data}
+	if err := rm.Act(ctx, id.SeatID, m.ID, a); err != nil {
+		status, body := classify(err)
+		if status == http.StatusInternalServerError {
+			s.Log.Error("action failed", "room", rm.Code(), "type", a.Type, "err", err)
+		}
+		sub.Reply(errorJSON(m.ID, body))
+		return
+	}
+	sub.Reply(mustJSON(okMsg{Type: "ok", ID: m.ID}))
+}
+
+func errorJSON(id string, e apiError) []byte {
+	return mustJSON(errorMsg{Type: "error", ID: id, apiError: e})
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func quote(s string) string {
+	if len(s) > 32 {
+		s = s[:32] + "…"
+	}
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// bucket is a token bucket: rate tokens a second, at most burst saved up.
+type bucket struct {
+	rate   float64
+	burst  float64
+	tokens float64
+	last   time.Time
+}
+
+func newBucket(rate float64, burst int, now time.Time) *bucket {
+	return &bucket{rate: rate, burst: float64(burst), tokens: float64(burst), last: now}
+}
+
+func (b *bucket) take(now time.Time) bool {
+	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}

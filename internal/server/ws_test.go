@@ -1,0 +1,238 @@
+package server_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"topsecret/internal/game"
+)
+
+var fourPlayers = []string{"Julia", "Tom", "Jan", "Marie"}
+
+// tableOpts fixes the start player so tests know who draws first.
+var tableOpts = map[string]any{"mode": "table", "startPlayer": 0}
+
+func TestRoomSocket_EachSeatSeesOnlyItsOwnView(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	c, seats := e.mustRoom(tableOpts, fourPlayers...)
+	matchID := e.mustStartMatch(c)
+	clients := make([]*client, len(seats))
+	for i, s := range seats {
+		clients[i] = e.dial(c.Code, "view=json&token="+s.Token)
+	}
+	table := e.dial(c.Code, "view=json&table=1")
+	check := func(step string) {
+		t.Helper()
+		for i, cl := range clients {
+			if cl.last.You != game.Seat(i) {
+				t.Fatalf("%s: seat %d's frame says you=%d", step, i, cl.last.You)
+			}
+			if got, want := compact(t, cl.last.View), e.replayView(matchID, game.SeatViewer(game.Seat(i))); got != want {
+				t.Fatalf("%s: seat %d got view\n%s\nwant (replayed from the store)\n%s", step, i, got, want)
+			}
+		}
+		if got, want := compact(t, table.last.View), e.replayView(matchID, game.TableViewer()); got != want {
+			t.Fatalf("%s: table got view\n%s\nwant\n%s", step, got, want)
+		}
+		if len(table.last.Legal) != 0 {
+			t.Fatalf("%s: the table screen was offered moves %v", step, table.last.Legal)
+		}
+	}
+	check("after start")
+	// The whole deal round: each seat takes its cards in turn.
+	for i, cl := range clients {
+		if r := cl.act("deal-"+string(rune('a'+i)), "take_cards", nil); r.Type != "ok" {
+			t.Fatalf("seat %d take_cards: %s %s", i, r.Code, r.Message)
+		}
+		for j, other := range clients {
+			if j != i {
+				other.until(func(f frame) bool { return f.Type == "view" && f.Match.Actions == i+1 })
+			}
+		}
+		table.until(func(f frame) bool { return f.Type == "view" && f.Match.Actions == i+1 })
+		check("after seat " + string(rune('0'+i)) + " drew")
+	}
+	// Hands are secret: no two seats see the same view.
+	for i := range clients {
+		for j := i + 1; j < len(clients); j++ {
+			if compact(t, clients[i].last.View) == compact(t, clients[j].last.View) {
+				t.Fatalf("seats %d and %d see identical views", i, j)
+			}
+		}
+	}
+}
+
+func TestRoomSocket_IllegalActionChangesNothing(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	c, seats := e.mustRoom(tableOpts, fourPlayers...)
+	matchID := e.mustStartMatch(c)
+	julia := e.dial(c.Code, "view=json&token="+seats[0].Token)
+	tom := e.dial(c.Code, "view=json&token="+seats[1].Token)
+	before := map[string]string{
+		"julia": compact(t, julia.last.View), "tom": compact(t, tom.last.View),
+	}
+	v0 := julia.last.Version
+
+	tests := []struct {
+		name, typ string
+		data      any
+		code      string
+	}{
+		{"out of turn", "take_cards", nil, "not_your_turn"},
+		{"claim during the deal", "claim", map[string]any{"location": "FOU", "epoch": 0}, ""},
+		{"unknown action", "teleport", nil, "unknown_action"},
+		{"malformed data", "accuse", map[string]any{"winker": "nobody"}, "malformed"},
+	}
+	for i, tt := range tests {
+		r := tom.act("bad-"+string(rune('a'+i)), tt.typ, tt.data)
+		if r.Type != "error" {
+			t.Fatalf("%s: reply %q, want an error", tt.name, r.Type)
+		}
+		if tt.code != "" && r.Code != tt.code {
+			t.Errorf("%s: code %q, want %q (%s)", tt.name, r.Code, tt.code, r.Message)
+		}
+		if r.Message == "" {
+			t.Errorf("%s: error without a message", tt.name)
+		}
+	}
+	recs, err := e.Store.Actions(context.Background(), matchID)
+	if err != nil || len(recs) != 0 {
+		t.Fatalf("store holds %d actions after refusals (err %v), want 0", len(recs), err)
+	}
+	// The next legal action is the very next version for everyone: the
+	// refusals produced no frames and changed no view.
+	if r := julia.act("good", "take_cards", nil); r.Type != "ok" {
+		t.Fatalf("take_cards: %s", r.Message)
+	}
+	f := tom.until(func(f frame) bool { return f.Type == "view" })
+	if f.Version != v0+1 {
+		t.Fatalf("tom's next version is %d, want %d", f.Version, v0+1)
+	}
+	if before["tom"] == compact(t, f.View) {
+		t.Fatal("tom's view did not change after julia drew")
+	}
+}
+
+func TestRoomSocket_BadInputKeepsConnection(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	c, seats := e.mustRoom(tableOpts, fourPlayers...)
+	e.mustStartMatch(c)
+	player := e.dial(c.Code, "view=json&token="+seats[1].Token)
+	watcher := e.dial(c.Code, "view=json")
+	tests := []struct {
+		name string
+		cl   *client
+		msg  string
+		code string
+	}{
+		{"malformed JSON", player, `{"type":"act",`, "bad_request"},
+		{"unknown message type", player, `{"type":"shout","id":"1"}`, "bad_request"},
+		{"act without action", player, `{"type":"act","id":"2"}`, "bad_request"},
+		{"oversized", player, `{"type":"act","id":"3","action":{"type":"pass","data":"` + strings.Repeat("x", 5000) + `"}}`, "too_large"},
+		{"spectator acts", watcher, `{"type":"act","id":"4","action":{"type":"take_cards"}}`, "not_seated"},
+	}
+	for _, tt := range tests {
+		tt.cl.send(tt.msg)
+		r := tt.cl.until(func(f frame) bool { return f.Type == "error" })
+		if r.Code != tt.code {
+			t.Errorf("%s: code %q, want %q (%s)", tt.name, r.Code, tt.code, r.Message)
+		}
+		tt.cl.send(`{"type":"ping","id":"p"}`)
+		if f := tt.cl.until(func(f frame) bool { return f.Type == "pong" || f.Type == "error" }); f.Type != "pong" {
+			t.Fatalf("%s: connection unusable afterwards: %+v", tt.name, f)
+		}
+	}
+}
+
+func TestRoomSocket_RetriedActionAppliesOnce(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	c, seats := e.mustRoom(tableOpts, fourPlayers...)
+	matchID := e.mustStartMatch(c)
+	julia := e.dial(c.Code, "view=json&token="+seats[0].Token)
+	for i := 0; i < 3; i++ {
+		if r := julia.act("same-id", "take_cards", nil); r.Type != "ok" {
+			t.Fatalf("try %d: %s %s", i, r.Code, r.Message)
+		}
+	}
+	recs, _ := e.Store.Actions(context.Background(), matchID)
+	if len(recs) != 1 {
+		t.Fatalf("log has %d actions, want 1", len(recs))
+	}
+}
+
+func TestRoomSocket_RestartResumesMatch(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	c, seats := e.mustRoom(tableOpts, fourPlayers...)
+	matchID := e.mustStartMatch(c)
+	julia := e.dial(c.Code, "view=json&token="+seats[0].Token)
+	if r := julia.act("a1", "take_cards", nil); r.Type != "ok" {
+		t.Fatal(r.Message)
+	}
+	seen := compact(t, julia.until(func(f frame) bool { return f.Type == "view" && f.Match.Actions == 1 }).View)
+
+	e2 := e.restart()
+	julia = e2.dial(c.Code, "view=json&token="+seats[0].Token)
+	if got := compact(t, julia.last.View); got != seen {
+		t.Fatalf("after restart julia sees\n%s\nwant\n%s", got, seen)
+	}
+	tom := e2.dial(c.Code, "view=json&token="+seats[1].Token)
+	if r := tom.act("a2", "take_cards", nil); r.Type != "ok" {
+		t.Fatalf("tom after restart: %s %s", r.Code, r.Message)
+	}
+	recs, _ := e2.Store.Actions(context.Background(), matchID)
+	if len(recs) != 2 {
+		t.Fatalf("log has %d actions after restart, want 2", len(recs))
+	}
+}
+
+func TestRoomSocket_TimerFiresAsLoggedAction(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	c, seats := e.mustRoom(map[string]any{"mode": "table", "startPlayer": 0, "dealAutoMs": 2000}, fourPlayers...)
+	matchID := e.mustStartMatch(c)
+	tom := e.dial(c.Code, "view=json&token="+seats[1].Token)
+	e.Clock.Advance(2 * time.Second)
+	tom.until(func(f frame) bool { return f.Type == "view" && f.Match.Actions == 1 })
+	recs, _ := e.Store.Actions(context.Background(), matchID)
+	if len(recs) != 1 || recs[0].Action.Seat != game.System {
+		t.Fatalf("log = %+v, want one referee action", recs)
+	}
+}
+
+func TestRoomSocket_ForeignOriginRefused(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	c, _ := e.mustRoom(tableOpts)
+	u := "ws" + strings.TrimPrefix(e.Server.URL, "http") + "/r/" + c.Code + "/ws"
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, resp, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {"http://evil.example"}}})
+	if err == nil {
+		t.Fatal("a cross-site websocket was accepted")
+	}
+	if resp == nil || resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("response %v, want 403", resp)
+	}
+}
+
+func TestRoomSocket_UnknownRoom(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	u := "ws" + strings.TrimPrefix(e.Server.URL, "http") + "/r/AAAAAA/ws"
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, resp, err := websocket.Dial(ctx, u, nil)
+	if err == nil || resp == nil || resp.StatusCode != http.StatusNotFound {
+		t.Fatalf("dial unknown room: err %v, resp %v; want 404", err, resp)
+	}
+}

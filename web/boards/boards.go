@@ -1,0 +1,32 @@
+// Package boards picks each game's own templ board for a viewer's frame.
+package boards
+
+import (
+	"github.com/a-h/templ"
+
+	"topsecret/internal/game"
+	"topsecret/internal/room"
+)
+
+// Context is what a game board needs besides the game's view: who sits
+// where, who is looking, and what they may do.
+type Context struct {
+	View    any
+	Names   []string
+	You     game.Seat // -1 for the table screen and spectators
+	Table   bool
+	Legal   []game.Move
+	Players []room.SeatState // index = game seat; Connected drives "reconnecting…"
+	Now     int64
+}
+
+// boardFor maps a game slug to its board component.
+var boardFor = map[string]func(Context) templ.Component{}
+
+// Board returns the board for game slug.
+func Board(slug string, c Context) templ.Component {
+	if f, ok := boardFor[slug]; ok {
+		return f(c)
+	}
+	return templ.NopComponent
+}
