@@ -1,0 +1,379 @@
+// topsecret client: one websocket per room, server-rendered HTML swapped into
+// #room-main, plus a few data-* behaviours. Plain JS, no build step.
+(function () {
+  "use strict";
+  var $ = function (sel, root) { return (root || document).querySelector(sel); };
+  var $$ = function (sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); };
+
+  // ---- toast ----
+  var toastTimer = 0;
+  function toast(msg, bad) {
+    var t = $("#toast");
+    if (!t) { return; }
+    t.textContent = msg;
+    t.className = "toast show" + (bad ? " bad" : "");
+    t.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(function () { t.className = "toast"; t.hidden = true; }, bad ? 5000 : 2500);
+  }
+
+  // ---- helpers ----
+  function uuid() {
+    if (window.crypto && crypto.randomUUID) { return crypto.randomUUID(); }
+    return "id-" + Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 12);
+  }
+  function parseJSON(s, fallback) {
+    if (s == null || s === "") { return fallback; }
+    try { return JSON.parse(s); } catch (e) { return fallback === undefined ? s : fallback; }
+  }
+  function cookie(name) {
+    var m = document.cookie.match(new RegExp("(?:^|; )" + name.replace(/[^\w-]/g, "") + "=([^;]*)"));
+    return m ? decodeURIComponent(m[1]) : "";
+  }
+  function roomCode() {
+    var el = $("[data-code]");
+    if (el) { return el.getAttribute("data-code"); }
+    var m = location.pathname.match(/^\/r\/([^/]+)/);
+    return m ? m[1] : "";
+  }
+  function hostToken(code) {
+    var key = "ts_host_" + code;
+    var t = "";
+    try { t = localStorage.getItem(key) || ""; } catch (e) { /* private mode */ }
+    return t || cookie(key);
+  }
+  function saveHostToken(code, token) {
+    var key = "ts_host_" + code;
+    try { localStorage.setItem(key, token); } catch (e) { /* private mode */ }
+    document.cookie = key + "=" + encodeURIComponent(token) + "; path=/; max-age=" + 30 * 86400 + "; SameSite=Lax";
+  }
+
+  // collect turns a form's named inputs into an object. Values parse as JSON
+  // when they can ("3" → 3); text fields stay strings. A checkbox without a
+  // value attribute is a boolean; checkboxes with values give an array of the
+  // checked ones. data-scale multiplies numbers (seconds shown, ms sent).
+  function collect(form) {
+    var out = {};
+    $$("input[name],select[name],textarea[name]", form).forEach(function (el) {
+      if (el.disabled) { return; }
+      var n = el.name, v, type = (el.type || "").toLowerCase();
+      if (type === "radio" && !el.checked) { return; }
+      if (type === "checkbox") {
+        if (!el.hasAttribute("value")) { out[n] = el.checked; return; }
+        if (!Array.isArray(out[n])) { out[n] = []; }
+        if (el.checked) { out[n].push(parseJSON(el.value)); }
+        return;
+      }
+      if (type === "text" || type === "search" || el.tagName === "TEXTAREA" || el.hasAttribute("data-raw")) {
+        v = el.value;
+      } else {
+        v = parseJSON(el.value);
+      }
+      var scale = parseFloat(el.getAttribute("data-scale"));
+      if (scale && typeof v === "number") { v = Math.round(v * scale); }
+      out[n] = v;
+    });
+    return out;
+  }
+  function merge(a, b) {
+    var o = {}, k;
+    for (k in a || {}) { o[k] = a[k]; }
+    for (k in b || {}) { o[k] = b[k]; }
+    return o;
+  }
+
+  // ---- HTTP API ----
+  function post(url, body, auth) {
+    var h = { "Content-Type": "application/json", "Accept": "application/json" };
+    if (auth) { h.Authorization = "Bearer " + auth; }
+    return fetch(url, { method: "POST", headers: h, body: JSON.stringify(body || {}), credentials: "same-origin" })
+      .then(function (res) {
+        return res.text().then(function (txt) {
+          var data = parseJSON(txt, null);
+          if (!res.ok) {
+            var msg = data && (data.message || data.error) || txt || res.statusText || ("HTTP " + res.status);
+            if (data && data.rule) { msg += " (" + data.rule + ")"; }
+            throw new Error(msg);
+          }
+          return data || {};
+        });
+      });
+  }
+  function fail(err) { toast(err && err.message ? err.message : "Something went wrong", true); }
+
+  // ---- websocket ----
+  var main = null, ws = null, version = 0, offset = 0, attempt = 0, retryTimer = 0;
+  var pending = {}, pendingOrder = [], skipRestore = {};
+
+  function wsURL() {
+    var u = new URL(main.getAttribute("data-ws"), location.href);
+    u.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    u.searchParams.set("view", "html");
+    u.searchParams.set("since", String(version));
+    return u.toString();
+  }
+  function setOffline(off) {
+    var bar = $("#reconnecting");
+    if (bar) { bar.hidden = !off; }
+    document.documentElement.classList.toggle("offline", off);
+  }
+  function connect() {
+    clearTimeout(retryTimer);
+    retryTimer = 0;
+    if (!main || (ws && ws.readyState <= 1)) { return; }
+    var sock = new WebSocket(wsURL());
+    ws = sock;
+    sock.onopen = function () {
+      pendingOrder.forEach(function (id) { if (pending[id]) { sock.send(pending[id]); } });
+    };
+    sock.onmessage = function (ev) { onMessage(parseJSON(ev.data, {})); };
+    sock.onclose = function () {
+      if (ws !== sock) { return; }
+      ws = null;
+      setOffline(true);
+      var delay = Math.min(10000, 500 * Math.pow(2, attempt++));
+      retryTimer = setTimeout(connect, delay * (0.5 + Math.random() / 2));
+    };
+  }
+  function reconnectNow() {
+    if (main && (!ws || ws.readyState > 1)) { attempt = 0; connect(); }
+  }
+  function onMessage(m) {
+    switch (m.type) {
+      case "view":
+        attempt = 0;
+        setOffline(false);
+        if (typeof m.now === "number") { offset = m.now - Date.now(); }
+        if (typeof m.version !== "number" || m.version >= version) {
+          if (typeof m.version === "number") { version = m.version; }
+          swap(m.html || "");
+        }
+        break;
+      case "ok":
+        settle(m.id);
+        break;
+      case "error":
+        settle(m.id);
+        toast((m.message || m.code || "Not allowed") + (m.rule ? " (" + m.rule + ")" : ""), true);
+        break;
+      case "bye":
+        toast(m.reason || "Disconnected", true);
+        if (/kick/i.test(m.reason || "")) { setTimeout(function () { location.reload(); }, 1500); }
+        break;
+    }
+  }
+  function settle(id) {
+    if (!id || !pending[id]) { return; }
+    delete pending[id];
+    pendingOrder = pendingOrder.filter(function (x) { return x !== id; });
+  }
+  function act(type, data) {
+    var id = uuid();
+    var msg = JSON.stringify({ type: "act", id: id, action: { type: type, data: data === undefined ? {} : data } });
+    pending[id] = msg;
+    pendingOrder.push(id);
+    if (ws && ws.readyState === 1) { ws.send(msg); } else { reconnectNow(); }
+  }
+
+  // ---- swapping, keeping local UI state ----
+  function keyOf(el) {
+    if (el.id) { return "#" + el.id; }
+    var box = el.parentElement && el.parentElement.closest("[id]");
+    if (!box || !el.name) { return ""; }
+    var t = (el.type || "").toLowerCase();
+    return box.id + "|" + el.name + "|" + (t === "radio" || t === "checkbox" ? el.value : "");
+  }
+  function fresh(el) {
+    var box = el.closest("[id]");
+    return el.closest("[data-fresh]") || (box && skipRestore[box.id]);
+  }
+  function saveState() {
+    var s = { open: {}, inputs: {}, scroll: {}, y: window.scrollY, focus: "" };
+    $$("details[id]", main).forEach(function (d) { s.open[d.id] = d.open; });
+    $$("input,select,textarea", main).forEach(function (el) {
+      var k = keyOf(el);
+      if (!k || fresh(el)) { return; }
+      var t = (el.type || "").toLowerCase();
+      s.inputs[k] = t === "radio" || t === "checkbox" ? { c: el.checked } : { v: el.value };
+    });
+    $$("[id]", main).forEach(function (el) { if (el.scrollTop || el.scrollLeft) { s.scroll[el.id] = [el.scrollTop, el.scrollLeft]; } });
+    var a = document.activeElement;
+    if (a && main.contains(a)) { s.focus = keyOf(a); }
+    return s;
+  }
+  function restoreState(s) {
+    Object.keys(s.open).forEach(function (id) {
+      var d = document.getElementById(id);
+      if (d && d.tagName === "DETAILS") { d.open = s.open[id]; }
+    });
+    $$("input,select,textarea", main).forEach(function (el) {
+      var k = keyOf(el), st = k && s.inputs[k];
+      if (st) {
+        if ("c" in st) { el.checked = st.c; } else if (el.type !== "hidden") { el.value = st.v; }
+      }
+      if (k && k === s.focus) { try { el.focus({ preventScroll: true }); } catch (e) { /* old browser */ } }
+    });
+    Object.keys(s.scroll).forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el) { el.scrollTop = s.scroll[id][0]; el.scrollLeft = s.scroll[id][1]; }
+    });
+    window.scrollTo(0, s.y);
+  }
+  function swap(html) {
+    var s = saveState();
+    main.innerHTML = html;
+    skipRestore = {};
+    restoreState(s);
+    enhance();
+  }
+
+  // enhance runs after every render: animations, peeking, countdowns.
+  var seen = {};
+  function enhance() {
+    $$("[data-seq][data-anim]").forEach(function (el) {
+      var k = el.getAttribute("data-seq") + "|" + el.getAttribute("data-anim");
+      if (!seen[k]) { seen[k] = true; el.classList.add("play"); }
+    });
+    if (peekHeld) { $$("[data-peek]").forEach(function (el) { el.classList.add("peeking"); }); }
+    tick();
+  }
+
+  // ---- countdowns ----
+  function tick() {
+    var now = Date.now() + offset;
+    $$("[data-deadline]").forEach(function (el) {
+      var left = Math.max(0, Math.ceil((Number(el.getAttribute("data-deadline")) - now) / 1000));
+      var txt = left >= 60 ? Math.floor(left / 60) + ":" + ("0" + (left % 60)).slice(-2) : left + "s";
+      if (el.textContent !== txt) { el.textContent = txt; }
+      el.classList.toggle("urgent", left > 0 && left <= 10);
+      el.classList.toggle("expired", left === 0);
+    });
+  }
+
+  // ---- hold to peek ----
+  var peekHeld = false;
+  function peek(on) {
+    peekHeld = on;
+    $$("[data-peek]").forEach(function (el) { el.classList.toggle("peeking", on); });
+  }
+  document.addEventListener("pointerdown", function (e) {
+    if (e.target.closest && e.target.closest("[data-peek]")) { peek(true); }
+  });
+  ["pointerup", "pointercancel"].forEach(function (t) {
+    document.addEventListener(t, function () { if (peekHeld) { peek(false); } });
+  });
+  document.addEventListener("pointerout", function (e) {
+    var p = e.target.closest && e.target.closest("[data-peek]");
+    if (peekHeld && p && e.pointerType === "mouse" && !p.contains(e.relatedTarget)) { peek(false); }
+  });
+  document.addEventListener("touchend", function () { if (peekHeld) { peek(false); } });
+  document.addEventListener("contextmenu", function (e) {
+    if (e.target.closest && e.target.closest("[data-peek]")) { e.preventDefault(); }
+  });
+  window.addEventListener("blur", function () { if (peekHeld) { peek(false); } });
+
+  // ---- clicks ----
+  function copy(text) {
+    var done = function () { toast("Copied to clipboard"); };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, function () { fallbackCopy(text); done(); });
+    } else { fallbackCopy(text); done(); }
+  }
+  function fallbackCopy(text) {
+    var ta = document.createElement("textarea");
+    ta.value = text;
+    ta.setAttribute("readonly", "");
+    ta.style.position = "fixed";
+    ta.style.opacity = "0";
+    document.body.appendChild(ta);
+    ta.select();
+    try { document.execCommand("copy"); } catch (e) { /* nothing else to try */ }
+    ta.remove();
+  }
+  function hostPost(el, body) {
+    el.classList.add("busy");
+    post(el.getAttribute("data-post"), body, hostToken(roomCode()))
+      .then(function () { if (el.hasAttribute("data-reload")) { location.reload(); } })
+      .catch(fail)
+      .then(function () { el.classList.remove("busy"); });
+  }
+  document.addEventListener("click", function (e) {
+    var el = e.target.closest && e.target.closest("[data-act],[data-post],[data-copy]");
+    if (!el || el.tagName === "FORM" || el.disabled || el.getAttribute("aria-disabled") === "true") { return; }
+    e.preventDefault();
+    var confirmText = el.getAttribute("data-confirm");
+    if (confirmText && !window.confirm(confirmText)) { return; }
+    if (el.hasAttribute("data-copy")) { copy(el.getAttribute("data-copy")); return; }
+    if (el.hasAttribute("data-post")) { hostPost(el, parseJSON(el.getAttribute("data-body"), {})); return; }
+    act(el.getAttribute("data-act"), parseJSON(el.getAttribute("data-data"), {}));
+    el.classList.add("sent");
+  });
+
+  // ---- forms ----
+  document.addEventListener("submit", function (e) {
+    var f = e.target;
+    var handled = f.hasAttribute("data-act") || f.hasAttribute("data-post") ||
+      f.hasAttribute("data-create") || f.hasAttribute("data-join") || f.hasAttribute("data-goto");
+    if (!handled) { return; }
+    e.preventDefault();
+    var confirmText = f.getAttribute("data-confirm");
+    if (confirmText && !window.confirm(confirmText)) { return; }
+    var data = collect(f);
+    if (f.hasAttribute("data-act")) {
+      var box = f.closest("[id]");
+      if (box) { skipRestore[box.id] = true; }
+      act(f.getAttribute("data-act"), merge(parseJSON(f.getAttribute("data-data"), {}), data));
+    } else if (f.hasAttribute("data-post")) {
+      hostPost(f, data);
+    } else if (f.hasAttribute("data-create")) {
+      createRoom(f, data);
+    } else if (f.hasAttribute("data-join")) {
+      joinRoom(f, data);
+    } else {
+      var code = String(data.code || "").trim().toUpperCase().replace(/[^A-Z0-9]/g, "");
+      if (code) { location.href = f.getAttribute("data-goto") + encodeURIComponent(code); }
+    }
+  });
+  document.addEventListener("change", function (e) {
+    var f = e.target.form;
+    if (f && f.hasAttribute("data-autosubmit")) {
+      if (f.requestSubmit) { f.requestSubmit(); } else { f.dispatchEvent(new Event("submit", { cancelable: true })); }
+    }
+  });
+  function busy(f, on) {
+    $$("button", f).forEach(function (b) { b.disabled = on; });
+    f.classList.toggle("busy", on);
+  }
+  function createRoom(f, options) {
+    busy(f, true);
+    post("/api/rooms", { game: f.getAttribute("data-create"), options: options })
+      .then(function (res) {
+        saveHostToken(res.code, res.host_token);
+        location.href = res.url || "/r/" + res.code;
+      })
+      .catch(function (err) { busy(f, false); fail(err); });
+  }
+  function joinRoom(f, data) {
+    var name = String(data.name || "").trim();
+    if (!name) { toast("Pick a name first", true); return; }
+    busy(f, true);
+    post("/api/rooms/" + encodeURIComponent(f.getAttribute("data-join")) + "/seats", { name: name })
+      .then(function () { location.reload(); })
+      .catch(function (err) { busy(f, false); fail(err); });
+  }
+
+  // ---- boot ----
+  function boot() {
+    main = $("#room-main[data-ws]");
+    enhance();
+    setInterval(tick, 250);
+    if (!main) { return; }
+    connect();
+    window.addEventListener("online", reconnectNow);
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") { reconnectNow(); }
+    });
+  }
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", boot); } else { boot(); }
+  window.topsecret = { act: act, toast: toast, collect: collect };
+})();

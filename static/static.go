@@ -1,0 +1,113 @@
+// Package static embeds the browser assets and serves them under content-hashed names.
+//
+// Path("js/app.js") returns "/static/js/app.3f2a1c9d.js"; the hash changes
+// whenever the file does, so Handler can let browsers cache hashed names for a
+// year. Unhashed names are served too, revalidated on every use.
+package static
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"sync"
+	"time"
+)
+
+// FS holds the embedded assets: css/, js/ and img/.
+//
+//go:embed css js img
+var FS embed.FS
+
+// Prefix is the URL path under which Handler expects to be mounted.
+const Prefix = "/static/"
+
+// asset is one embedded file with its content hash.
+type asset struct {
+	name string // path inside FS, e.g. "js/app.js"
+	hash string // first hex digits of the SHA-256 of the content
+	body []byte
+}
+
+var (
+	loadOnce sync.Once
+	byName   map[string]*asset // "js/app.js" → asset
+	byHashed map[string]*asset // "js/app.3f2a1c9d.js" → asset
+)
+
+func load() {
+	byName = map[string]*asset{}
+	byHashed = map[string]*asset{}
+	err := fs.WalkDir(FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		body, err := FS.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(body)
+		a := &asset{name: p, hash: hex.EncodeToString(sum[:])[:8], body: body}
+		byName[p] = a
+		byHashed[hashedName(p, a.hash)] = a
+		return nil
+	})
+	if err != nil {
+		panic("static: " + err.Error()) // embedded files are fixed at build time
+	}
+}
+
+// hashedName inserts hash before the extension: "js/app.js" → "js/app.<hash>.js".
+func hashedName(name, hash string) string {
+	ext := path.Ext(name)
+	return strings.TrimSuffix(name, ext) + "." + hash + ext
+}
+
+// Path returns the URL of the named asset ("js/app.js") with its content hash,
+// e.g. "/static/js/app.3f2a1c9d.js". An unknown name gets its unhashed URL.
+func Path(name string) string {
+	loadOnce.Do(load)
+	name = strings.TrimPrefix(name, "/")
+	if a, ok := byName[name]; ok {
+		return Prefix + hashedName(name, a.hash)
+	}
+	return Prefix + name
+}
+
+// Handler serves the assets. It accepts request paths with or without the
+// "/static" prefix, so it works mounted with or without http.StripPrefix.
+// Hashed names are cached for a year as immutable; unhashed names must be
+// revalidated (no-cache). Anything else is a 404.
+func Handler() http.Handler {
+	loadOnce.Do(load)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "Method not allowed.", http.StatusMethodNotAllowed)
+			return
+		}
+		p := strings.TrimPrefix(r.URL.Path, "/")
+		p = strings.TrimPrefix(p, strings.Trim(Prefix, "/")+"/")
+		a, cache := byHashed[p], "public, max-age=31536000, immutable"
+		if a == nil {
+			a, cache = byName[p], "no-cache"
+		}
+		if a == nil {
+			http.NotFound(w, r)
+			return
+		}
+		h := w.Header()
+		if ct := mime.TypeByExtension(path.Ext(a.name)); ct != "" {
+			h.Set("Content-Type", ct)
+		}
+		h.Set("Cache-Control", cache)
+		h.Set("ETag", `"`+a.hash+`"`)
+		h.Set("X-Content-Type-Options", "nosniff")
+		http.ServeContent(w, r, a.name, time.Time{}, bytes.NewReader(a.body))
+	})
+}

@@ -1,0 +1,43 @@
+package layout_test
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/a-h/templ"
+
+	"topsecret/static"
+	"topsecret/web/layout"
+)
+
+func TestPage(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	if err := layout.Page("Room ABC", templ.Raw(`<p data-testid="body">hi</p>`)).Render(context.Background(), &buf); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := goquery.NewDocumentFromReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := doc.Find("title").Text(); got != "Room ABC" {
+		t.Fatalf("title=%q", got)
+	}
+	if doc.Find(`[data-testid="page"] [data-testid="body"]`).Length() != 1 {
+		t.Fatal("body not inside the page root")
+	}
+	if doc.Find(`meta[name=viewport]`).Length() != 1 || doc.Find(`meta[name=theme-color]`).Length() != 1 {
+		t.Fatal("missing viewport or theme-color meta")
+	}
+	if doc.Find(`script[defer][src="`+static.Path("js/app.js")+`"]`).Length() != 1 {
+		t.Fatal("no deferred hashed app.js")
+	}
+	if doc.Find(`link[rel=stylesheet][href="`+static.Path("css/app.css")+`"]`).Length() != 1 {
+		t.Fatal("no hashed stylesheet")
+	}
+	if doc.Find(`[data-testid="toast"]`).Length() != 1 {
+		t.Fatal("no toast")
+	}
+}

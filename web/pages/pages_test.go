@@ -1,0 +1,393 @@
+package pages_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/a-h/templ"
+
+	"topsecret/internal/game"
+	"topsecret/web/pages"
+)
+
+// MustRender renders c and parses it for goquery.
+func MustRender(tb testing.TB, c templ.Component) *goquery.Document {
+	tb.Helper()
+	var buf bytes.Buffer
+	if err := c.Render(context.Background(), &buf); err != nil {
+		tb.Fatalf("render: %v", err)
+	}
+	doc, err := goquery.NewDocumentFromReader(&buf)
+	if err != nil {
+		tb.Fatalf("parse: %v", err)
+	}
+	return doc
+}
+
+// byID finds elements by data-testid.
+func byID(doc *goquery.Document, id string) *goquery.Selection {
+	return doc.Find(`[data-testid="` + id + `"]`)
+}
+
+// mustOne fails unless exactly one element has the test id.
+func mustOne(tb testing.TB, doc *goquery.Document, id string) *goquery.Selection {
+	tb.Helper()
+	s := byID(doc, id)
+	if s.Length() != 1 {
+		tb.Fatalf("found %d [data-testid=%q], want 1", s.Length(), id)
+	}
+	return s
+}
+
+// mustNone fails if any element has the test id.
+func mustNone(tb testing.TB, doc *goquery.Document, id string) {
+	tb.Helper()
+	if n := byID(doc, id).Length(); n != 0 {
+		tb.Fatalf("found %d [data-testid=%q], want none", n, id)
+	}
+}
+
+var winkInfo = game.Info{
+	Slug: "wink", Name: "Top Secret", MinPlayers: 4, MaxPlayers: 8,
+	Blurb:  "Wink at your contact.",
+	Series: game.Series{Unit: "wins"},
+	Options: []game.Option{
+		{Key: "agentCardsRemovedPerPlayer", Label: "Length", Kind: "choice", Default: 2, Choices: []game.Choice{
+			{Value: 0, Label: "Long"}, {Value: 2, Label: "First game"}, {Value: 4, Label: "Short"}}},
+		{Key: "turnTimeoutMs", Label: "Turn timer", Kind: "int", Default: 60000, Min: 0, Max: 300000, Unit: "ms", Help: "0 = off"},
+		{Key: "holdToPeek", Label: "Hold to peek", Kind: "bool", Default: true},
+	},
+}
+
+func TestHomePage(t *testing.T) {
+	t.Parallel()
+	doc := MustRender(t, pages.HomePage(pages.Home{
+		Games: []pages.GameCard{
+			{Info: winkInfo, Available: true},
+			{Info: game.Info{Slug: "vault", Name: "Vault", MinPlayers: 2, MaxPlayers: 6}},
+		},
+		Error: "Unknown game.",
+	}))
+	mustOne(t, doc, "home")
+	if got := mustOne(t, doc, "home-error").Text(); got != "Unknown game." {
+		t.Fatalf("error=%q", got)
+	}
+
+	t.Run("Available", func(t *testing.T) {
+		card := mustOne(t, doc, "game-card-wink")
+		if !strings.Contains(card.Text(), "4–8 players") {
+			t.Fatalf("card text %q lacks player range", card.Text())
+		}
+		form := mustOne(t, doc, "create-wink")
+		if got, _ := form.Attr("data-create"); got != "wink" {
+			t.Fatalf("data-create=%q, want wink", got)
+		}
+		checked := form.Find(`input[type=radio][name=agentCardsRemovedPerPlayer]:checked`)
+		if got, _ := checked.Attr("value"); checked.Length() != 1 || got != "2" {
+			t.Fatalf("checked length radio value=%q (n=%d), want 2", got, checked.Length())
+		}
+		timer := form.Find(`input[type=number][name=turnTimeoutMs]`)
+		if v, _ := timer.Attr("value"); v != "60" {
+			t.Fatalf("timer shows %q, want 60 (seconds)", v)
+		}
+		if s, _ := timer.Attr("data-scale"); s != "1000" {
+			t.Fatalf("timer data-scale=%q, want 1000", s)
+		}
+		if mx, _ := timer.Attr("max"); mx != "300" {
+			t.Fatalf("timer max=%q, want 300", mx)
+		}
+		if form.Find(`input[type=checkbox][name=holdToPeek][checked]`).Length() != 1 {
+			t.Fatal("bool option not a checked checkbox")
+		}
+		for _, in := range form.Find("input[id], select[id]").EachIter() {
+			id, _ := in.Attr("id")
+			if doc.Find(`label[for="`+id+`"]`).Length() == 0 {
+				t.Fatalf("input #%s has no label", id)
+			}
+		}
+		if form.Find("button[type=submit]").Length() != 1 {
+			t.Fatal("no Create room button")
+		}
+	})
+
+	t.Run("ComingSoon", func(t *testing.T) {
+		card := mustOne(t, doc, "game-card-vault")
+		if !card.HasClass("soon") || card.Find(`[data-testid="coming-soon"]`).Length() != 1 {
+			t.Fatal("vault not marked coming soon")
+		}
+		mustNone(t, doc, "create-vault")
+		if card.Find("form").Length() != 0 {
+			t.Fatal("coming-soon card has a form")
+		}
+	})
+}
+
+func TestRoomPage(t *testing.T) {
+	t.Parallel()
+	room := pages.Room{Code: "ABC123", GameName: "Top Secret", JoinURL: "https://x/r/ABC123",
+		WSURL: "/r/ABC123/ws", CanJoin: true, Main: pages.LiveMain(pages.Live{Code: "ABC123", Status: "lobby", Game: winkInfo, You: -1})}
+
+	t.Run("OK", func(t *testing.T) {
+		doc := MustRender(t, pages.RoomPage(room))
+		root := mustOne(t, doc, "room")
+		if code, _ := root.Attr("data-code"); code != "ABC123" {
+			t.Fatalf("data-code=%q", code)
+		}
+		main := doc.Find("#room-main")
+		if ws, _ := main.Attr("data-ws"); ws != "/r/ABC123/ws" {
+			t.Fatalf("data-ws=%q", ws)
+		}
+		if main.Find(`[data-testid="live"]`).Length() != 1 {
+			t.Fatal("#room-main lacks the live fragment")
+		}
+		if _, hidden := mustOne(t, doc, "reconnecting").Attr("hidden"); !hidden {
+			t.Fatal("reconnecting bar visible on load")
+		}
+		form := mustOne(t, doc, "join-form")
+		if got, _ := form.Attr("data-join"); got != "ABC123" {
+			t.Fatalf("data-join=%q", got)
+		}
+		if form.Find(`label[for="join-name"]`).Length() != 1 || form.Find(`input#join-name[name=name]`).Length() != 1 {
+			t.Fatal("join form lacks its labelled name input")
+		}
+	})
+
+	t.Run("Seated", func(t *testing.T) {
+		r := room
+		r.Seated = true
+		doc := MustRender(t, pages.RoomPage(r))
+		mustNone(t, doc, "join-form")
+		mustNone(t, doc, "spectator")
+	})
+
+	t.Run("Full", func(t *testing.T) {
+		r := room
+		r.CanJoin = false
+		doc := MustRender(t, pages.RoomPage(r))
+		mustNone(t, doc, "join-form")
+		mustOne(t, doc, "spectator")
+	})
+
+	t.Run("Table", func(t *testing.T) {
+		r := room
+		r.Table = true
+		doc := MustRender(t, pages.RoomPage(r))
+		mustNone(t, doc, "join-form")
+		if !mustOne(t, doc, "room").HasClass("on-table") {
+			t.Fatal("table room lacks on-table class")
+		}
+	})
+}
+
+func lobby() pages.Live {
+	return pages.Live{
+		Code: "ABC123", Game: winkInfo, Status: "lobby", You: 0,
+		Seats: []pages.SeatLine{
+			{ID: "s1", Position: 0, Name: "Marie", Connected: true, You: true, Colour: "#4cc48c"},
+			{ID: "s2", Position: 1, Name: "Tom", Connected: false, Colour: "red"},
+			{ID: "s3", Position: 2, Name: "Robo", Bot: true, Colour: "url(evil)"},
+		},
+		StartHint: "Need 4-8 players (3 seated)",
+		Options: []pages.OptionValue{
+			{Option: winkInfo.Options[0], Value: float64(4)},
+			{Option: winkInfo.Options[1], Value: float64(0)},
+		},
+		JoinURL: "https://x/r/ABC123",
+		QRSVG:   `<svg data-testid="qr-svg"></svg>`,
+	}
+}
+
+func TestLiveMain_Lobby(t *testing.T) {
+	t.Parallel()
+
+	t.Run("Host", func(t *testing.T) {
+		l := lobby()
+		l.IsHost = true
+		doc := MustRender(t, pages.LiveMain(l))
+		if st, _ := mustOne(t, doc, "live").Attr("data-status"); st != "lobby" {
+			t.Fatalf("data-status=%q", st)
+		}
+		if n := byID(doc, "lobby-seats").Find("li.seat").Length(); n != 3 {
+			t.Fatalf("%d seats, want 3", n)
+		}
+		start := mustOne(t, doc, "start")
+		if _, off := start.Attr("disabled"); !off {
+			t.Fatal("Start enabled without CanStart")
+		}
+		if got := mustOne(t, doc, "start-hint").Text(); got != l.StartHint {
+			t.Fatalf("hint=%q", got)
+		}
+		add := mustOne(t, doc, "add-bot")
+		if p, _ := add.Attr("data-post"); p != "/api/rooms/ABC123/seats" {
+			t.Fatalf("add-bot data-post=%q", p)
+		}
+		if b, _ := add.Attr("data-body"); b != `{"bot":true}` {
+			t.Fatalf("add-bot data-body=%q", b)
+		}
+		if _, off := mustOne(t, doc, "move-up-0").Attr("disabled"); !off {
+			t.Fatal("first seat can move up")
+		}
+		down := mustOne(t, doc, "move-down-1")
+		if p, _ := down.Attr("data-post"); p != "/api/rooms/ABC123/seats/s2/move" {
+			t.Fatalf("move data-post=%q", p)
+		}
+		if b, _ := down.Attr("data-body"); b != `{"to":2}` {
+			t.Fatalf("move data-body=%q", b)
+		}
+		kick := mustOne(t, doc, "kick-2")
+		if p, _ := kick.Attr("data-post"); p != "/api/rooms/ABC123/seats/s3/kick" {
+			t.Fatalf("kick data-post=%q", p)
+		}
+		if _, ok := kick.Attr("data-confirm"); !ok {
+			t.Fatal("kick without confirmation")
+		}
+		form := mustOne(t, doc, "options-form")
+		if p, _ := form.Attr("data-post"); p != "/api/rooms/ABC123/options" {
+			t.Fatalf("options data-post=%q", p)
+		}
+		if v, _ := form.Find(`input[name=agentCardsRemovedPerPlayer]:checked`).Attr("value"); v != "4" {
+			t.Fatalf("checked option=%q, want 4", v)
+		}
+		mustOne(t, doc, "table-link")
+		mustNone(t, doc, "waiting-host")
+	})
+
+	t.Run("HostCanStart", func(t *testing.T) {
+		l := lobby()
+		l.IsHost, l.CanStart, l.StartHint = true, true, ""
+		doc := MustRender(t, pages.LiveMain(l))
+		if _, off := mustOne(t, doc, "start").Attr("disabled"); off {
+			t.Fatal("Start disabled with CanStart")
+		}
+		mustNone(t, doc, "start-hint")
+	})
+
+	t.Run("Guest", func(t *testing.T) {
+		doc := MustRender(t, pages.LiveMain(lobby()))
+		for _, id := range []string{"start", "add-bot", "kick-0", "move-up-1", "options-form", "table-link"} {
+			mustNone(t, doc, id)
+		}
+		mustOne(t, doc, "waiting-host")
+		mustOne(t, doc, "start-hint")
+		opts := mustOne(t, doc, "options")
+		if got := opts.Find(`[data-testid="option-agentCardsRemovedPerPlayer"] dd`).Text(); got != "Short" {
+			t.Fatalf("length shown as %q, want Short", got)
+		}
+		if got := opts.Find(`[data-testid="option-turnTimeoutMs"] dd`).Text(); got != "Off" {
+			t.Fatalf("timer shown as %q, want Off", got)
+		}
+	})
+
+	t.Run("Connection", func(t *testing.T) {
+		doc := MustRender(t, pages.LiveMain(lobby()))
+		mustNone(t, doc, "seat-reconnecting-0")
+		mustOne(t, doc, "seat-reconnecting-1")
+		mustNone(t, doc, "seat-reconnecting-2") // bots never disconnect
+		if !mustOne(t, doc, "seat-0").Find(".dot").HasClass("on") {
+			t.Fatal("connected seat without a lit dot")
+		}
+		if mustOne(t, doc, "seat-1").Find(".dot").HasClass("on") {
+			t.Fatal("disconnected seat with a lit dot")
+		}
+		if st, _ := mustOne(t, doc, "seat-0").Attr("style"); !strings.Contains(st, "#4cc48c") {
+			t.Fatalf("seat style=%q lacks its colour", st)
+		}
+		if st, _ := mustOne(t, doc, "seat-2").Attr("style"); strings.Contains(st, "url") {
+			t.Fatalf("seat style=%q lets a bad colour through", st)
+		}
+	})
+
+	t.Run("Table", func(t *testing.T) {
+		l := lobby()
+		l.Table, l.You = true, -1
+		doc := MustRender(t, pages.LiveMain(l))
+		mustOne(t, doc, "qr-svg")
+		if got := mustOne(t, doc, "join-url").Text(); got != l.JoinURL {
+			t.Fatalf("join url=%q", got)
+		}
+		mustNone(t, doc, "kick-0")
+	})
+}
+
+func TestLiveMain_Playing(t *testing.T) {
+	t.Parallel()
+	board := templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+		_, err := io.WriteString(w, `<div data-testid="wink-board">board</div>`)
+		return err
+	})
+	l := lobby()
+	l.Status, l.Board, l.MatchID = "playing", board, "m1"
+	l.Events = []string{"one", "two", "three", "four", "five", "six"}
+	l.Standings = []pages.Standing{{Name: "Marie", Wins: 2, Played: 3, Leader: true}, {Name: "Tom", Wins: 1, Played: 3}}
+
+	t.Run("OK", func(t *testing.T) {
+		doc := MustRender(t, pages.LiveMain(l))
+		mustOne(t, byDoc(doc, "board"), "wink-board")
+		mustOne(t, doc, "seats-strip")
+		if n := mustOne(t, doc, "standings").Find("tbody tr").Length(); n != 2 {
+			t.Fatalf("%d standing rows, want 2", n)
+		}
+		ev := mustOne(t, doc, "events").Find("li")
+		if ev.Length() != 5 || ev.Last().Text() != "six" {
+			t.Fatalf("events=%d last=%q, want 5 ending six", ev.Length(), ev.Last().Text())
+		}
+		for _, id := range []string{"result", "start", "kick-0", "options-form"} {
+			mustNone(t, doc, id)
+		}
+	})
+
+	t.Run("FinishedHost", func(t *testing.T) {
+		f := l
+		f.Status, f.IsHost = "finished", true
+		f.Result = &pages.ResultLine{Summary: "Marie found her contact.", Winners: []string{"Marie"}, MatchID: "m1"}
+		doc := MustRender(t, pages.LiveMain(f))
+		res := mustOne(t, doc, "result")
+		if !strings.Contains(res.Text(), "Marie found her contact.") {
+			t.Fatalf("result text %q", res.Text())
+		}
+		if p, _ := mustOne(t, doc, "rematch").Attr("data-post"); p != "/api/rooms/ABC123/rematch" {
+			t.Fatalf("rematch data-post=%q", p)
+		}
+	})
+
+	t.Run("FinishedGuest", func(t *testing.T) {
+		f := l
+		f.Status = "finished"
+		f.Result = &pages.ResultLine{Summary: "Done.", Winners: []string{"Marie", "Tom"}}
+		doc := MustRender(t, pages.LiveMain(f))
+		if got := mustOne(t, doc, "winners").Text(); !strings.Contains(got, "Marie & Tom") {
+			t.Fatalf("winners=%q", got)
+		}
+		mustNone(t, doc, "rematch")
+	})
+}
+
+// byDoc narrows doc to the element with a test id, as a document for mustOne.
+func byDoc(doc *goquery.Document, id string) *goquery.Document {
+	return goquery.NewDocumentFromNode(byID(doc, id).Nodes[0])
+}
+
+func TestErrorView(t *testing.T) {
+	t.Parallel()
+	doc := MustRender(t, pages.ErrorView(pages.ErrorPage{Status: 404, Title: "No such room", Message: "Check the code."}))
+	mustOne(t, doc, "error")
+	if got := mustOne(t, doc, "error-status").Text(); got != "404" {
+		t.Fatalf("status=%q", got)
+	}
+	if doc.Find(`a[href="/"]`).Length() != 1 {
+		t.Fatal("no way home")
+	}
+}
+
+func TestJoinForm(t *testing.T) {
+	t.Parallel()
+	doc := MustRender(t, pages.JoinForm("XYZ"))
+	if got, _ := mustOne(t, doc, "join-form").Attr("data-join"); got != "XYZ" {
+		t.Fatalf("data-join=%q", got)
+	}
+	mustOne(t, doc, "join-submit")
+}

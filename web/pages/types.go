@@ -1,0 +1,100 @@
+// Package pages renders the app's pages and the live room fragment.
+package pages
+
+import (
+	"github.com/a-h/templ"
+
+	"topsecret/internal/game"
+)
+
+// GameCard is one game on the home page.
+type GameCard struct {
+	Info      game.Info
+	Available bool
+}
+
+// Home is the home page: the catalogue and an optional error banner.
+type Home struct {
+	Games []GameCard
+	Error string
+}
+
+// Room is the page at /r/{code} (phones) and, with Table set, /r/{code}/table.
+type Room struct {
+	Code     string
+	GameName string
+	JoinURL  string
+	QRSVG    string // inline <svg> markup, trusted
+	Table    bool   // the shared table screen
+	Seated   bool   // this browser holds a seat
+	CanJoin  bool   // lobby open and room not full: show the name form
+	// Main is the initial content of #room-main, the same fragment the
+	// websocket's "view" messages replace.
+	Main  templ.Component
+	WSURL string // e.g. "/r/ABC123/ws"; the client adds ?view=html&since=N
+}
+
+// Live is the content of #room-main, rendered per viewer on every change and
+// sent over the websocket.
+type Live struct {
+	Code      string
+	Game      game.Info
+	Status    string // "lobby", "playing" or "finished"
+	Seats     []SeatLine
+	You       int // your seat position; -1 for spectators and the table
+	IsHost    bool
+	Table     bool
+	CanStart  bool
+	StartHint string // e.g. "Need 4-8 players (3 seated)"
+	// Options are the current lobby options: read-only for guests, a form
+	// for the host while in the lobby.
+	Options []OptionValue
+	// Board is the game's own view while playing or finished; nil in the lobby.
+	Board     templ.Component
+	Standings []Standing
+	Result    *ResultLine // the last finished match
+	Events    []string    // recent event lines with names filled in, newest last
+	MatchID   string
+	JoinURL   string // the room's join link, shown in the lobby
+	QRSVG     string // inline <svg> of JoinURL, trusted; shown big on the table screen
+}
+
+// SeatLine is one seat in the lobby list and the in-game strip.
+type SeatLine struct {
+	ID        string
+	Position  int
+	Name      string
+	Bot       bool
+	Connected bool
+	You       bool
+	Colour    string // CSS colour (name or #hex); empty for none
+}
+
+// OptionValue is one lobby option with its current value.
+type OptionValue struct {
+	Option game.Option
+	Value  any
+}
+
+// Standing is one line of the room's series standings.
+type Standing struct {
+	Name   string
+	Points int
+	Wins   int
+	Played int
+	Leader bool
+}
+
+// ResultLine is the outcome of a finished match.
+type ResultLine struct {
+	Summary string
+	Winners []string
+	MatchID string
+}
+
+// ErrorPage is a full-page error.
+type ErrorPage struct {
+	Status  int
+	Title   string
+	Message string
+}
