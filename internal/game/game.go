@@ -44,6 +44,9 @@ type Setup struct {
 	Options json.RawMessage `json:"options"`
 	Seats   int             `json:"seats"`
 	Seed    Seed            `json:"seed"`
+	// Started is the server time the match was dealt, in Unix milliseconds:
+	// the clock of the first phase, before any action has a time of its own.
+	Started int64 `json:"started,omitempty"`
 }
 
 // Action is one entry of a match's log. The room stores it before anyone sees its effect.
@@ -233,4 +236,17 @@ type Bot interface {
 	// reports false when it has nothing to do now. now is the server time
 	// the action would be stamped with.
 	Act(st State, s Seat, now int64, r *Rand) (Action, bool)
+}
+
+// BotPlayer is implemented by Rules whose game can seat computer players.
+type BotPlayer interface {
+	Bot() Bot
+}
+
+// BotFor returns the game's bot, or false when it has none.
+func BotFor(r Rules) (Bot, bool) {
+	if bp, ok := r.(BotPlayer); ok {
+		return bp.Bot(), true
+	}
+	return nil, false
 }

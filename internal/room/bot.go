@@ -17,7 +17,7 @@ func (r *Room) armBots(d time.Duration) {
 	if !r.playing() || !r.hasBots() {
 		return
 	}
-	if _, ok := r.entry.Rules.(game.Bot); !ok {
+	if _, ok := game.BotFor(r.entry.Rules); !ok {
 		return
 	}
 	matchID := r.match.rec.ID
@@ -43,7 +43,7 @@ func (r *Room) botsAct(matchID string) {
 	if r.match == nil || r.match.rec.ID != matchID || !r.playing() {
 		return
 	}
-	bot := r.entry.Rules.(game.Bot)
+	bot, _ := game.BotFor(r.entry.Rules)
 	m := r.match
 	now := max(r.now().UnixMilli(), m.lastAt)
 	for i, s := range m.rec.Seats {

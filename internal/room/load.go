@@ -58,6 +58,7 @@ func (r *Room) resume(ctx context.Context, m store.Match) (*liveMatch, error) {
 		return nil, fmt.Errorf("resume match %s: %w", m.ID, err)
 	}
 	lm := newLiveMatch(m, st)
+	lm.lastAt = m.Setup.Started
 	for _, rec := range recs {
 		evs, err := game.StepEvents(st, m.Setup.Seed, rec.Index, rec.Action)
 		if err != nil {

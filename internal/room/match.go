@@ -105,7 +105,8 @@ func (r *Room) startMatch(ctx context.Context) (*liveMatch, error) {
 		number = r.finished[0].Number + 1
 	}
 	m := store.Match{ID: uuid.NewString(), RoomCode: r.rec.Code, Number: number,
-		Setup: game.Setup{Game: r.rec.Game, Options: r.rec.Options, Seats: len(seats), Seed: seed},
+		Setup: game.Setup{Game: r.rec.Game, Options: r.rec.Options, Seats: len(seats), Seed: seed,
+			Started: r.now().UnixMilli()},
 		Seats: seats, Status: store.StatusPlaying, CreatedAt: r.now().UTC()}
 	st, err := r.entry.Rules.New(m.Setup)
 	if err != nil {
@@ -118,6 +119,7 @@ func (r *Room) startMatch(ctx context.Context) (*liveMatch, error) {
 		r.finished = append([]store.Match{r.match.rec}, r.finished...)
 	}
 	r.match = newLiveMatch(m, st)
+	r.match.lastAt = m.Setup.Started
 	r.addEvents(m.ID, []game.Event{{Text: fmt.Sprintf("Match %d begins.", number)}})
 	return r.match, nil
 }

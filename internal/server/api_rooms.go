@@ -14,13 +14,13 @@ import (
 )
 
 type gameJSON struct {
-	Slug       string      `json:"slug"`
-	Name       string      `json:"name"`
-	MinPlayers int         `json:"min_players"`
-	MaxPlayers int         `json:"max_players"`
-	Available  bool        `json:"available"`
-	Blurb      string      `json:"blurb"`
-	Series     game.Series `json:"series"`
+	Slug       string        `json:"slug"`
+	Name       string        `json:"name"`
+	MinPlayers int           `json:"min_players"`
+	MaxPlayers int           `json:"max_players"`
+	Available  bool          `json:"available"`
+	Blurb      string        `json:"blurb"`
+	Series     game.Series   `json:"series"`
 	Options    []game.Option `json:"options,omitempty"`
 }
 

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -35,7 +36,12 @@ type env struct {
 
 var epoch = time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
 
-func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+func quietLog() *slog.Logger {
+	if testing.Verbose() {
+		return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	return slog.New(slog.NewTextHandler(io.Discard, nil))
+}
 
 // mustStart boots a server on a fresh SQLite file.
 func mustStart(tb testing.TB) *env {
@@ -164,9 +170,9 @@ type frame struct {
 		Actions int    `json:"actions"`
 		Status  string `json:"status"`
 	} `json:"match"`
-	Rule    string `json:"rule"`
-	Message string `json:"message"`
-	HTML    string `json:"html"`
+	Rule    string           `json:"rule"`
+	Message string           `json:"message"`
+	HTML    string           `json:"html"`
 	Seats   []room.SeatState `json:"seats"`
 }
 

@@ -62,7 +62,7 @@ func jsonEncoder() room.Encoder {
 // live turns a room frame into the page's live region.
 func live(f *room.Frame, base string) pages.Live {
 	l := pages.Live{Code: f.Code, Game: f.Info, Status: f.Status, You: int(f.You), IsHost: f.Host, Table: f.Table,
-		Events: f.Events, JoinURL: base + "/r/" + f.Code}
+		Events: f.Events, JoinURL: base + "/r/" + f.Code, QRSVG: qrSVG(base + "/r/" + f.Code)}
 	for _, s := range f.Seats {
 		l.Seats = append(l.Seats, pages.SeatLine{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot,
 			Connected: s.Connected, You: s.ID == f.SeatID && f.SeatID != ""})

@@ -1,0 +1,177 @@
+package wink
+
+import (
+	"topsecret/internal/game"
+)
+
+// Bot plays a seat from that seat's view only (its own cards, public facts
+// and its sightings). In table mode it cannot wink, so it only takes cards,
+// answers claims, swaps and passes. In remote mode it winks at its contact,
+// glances at its place when winked at (and now and then), watches players,
+// accuses winks it saw and claims when it winked and saw its contact's glance.
+type Bot struct{}
+
+var _ game.Bot = Bot{}
+
+// scanHoldMs is how long a bot keeps watching someone before it may look elsewhere.
+const scanHoldMs = 2500
+
+// Act picks seat s's next action at time now, or reports false to wait.
+func (Bot) Act(st game.State, seat game.Seat, now int64, r *game.Rand) (game.Action, bool) {
+	m, ok := st.(*match)
+	if !ok || seat < 0 || int(seat) >= m.n {
+		return game.Action{}, false
+	}
+	b := botTurn{v: m.seatView(int(seat)), now: now, r: r, st: st}
+	for _, try := range []func() (game.Action, bool){b.duty, b.accuse, b.claim, b.eyes, b.turn} {
+		if a, ok := try(); ok && st.Check(a) == nil {
+			return a, true
+		}
+	}
+	return game.Action{}, false
+}
+
+// botTurn is one decision: the view, the time and the random stream.
+type botTurn struct {
+	v   SeatView
+	now int64
+	r   *game.Rand
+	st  game.State
+}
+
+func (b botTurn) act(typ string, data any) (game.Action, bool) {
+	a := game.Action{Seat: game.Seat(b.v.Me), Type: typ, At: b.now}
+	if data != nil {
+		a.Data = mustJSON(data)
+	}
+	return a, true
+}
+
+// duty is what the phase asks of me: take cards, answer a claim.
+func (b botTurn) duty() (game.Action, bool) {
+	switch {
+	case b.v.Phase == PhaseDeal && b.v.MyTurn:
+		return b.act(ActTakeCards, nil)
+	case b.v.Phase == PhaseClaim && b.v.Answer != "":
+		return b.act(ActConfirmClaim, nil)
+	}
+	return game.Action{}, false
+}
+
+// accuse catches the latest wink I saw between two others whose card is unchanged.
+func (b botTurn) accuse() (game.Action, bool) {
+	if b.v.Eyes == nil || b.v.Players[b.v.Me].Chips-len(b.v.Queued) < 1 {
+		return game.Action{}, false
+	}
+	for i := len(b.v.Eyes.Sightings) - 1; i >= 0; i-- {
+		s := b.v.Eyes.Sightings[i]
+		if s.Kind != SightWink || s.From == b.v.Me || s.To == b.v.Me {
+			continue
+		}
+		x := b.v.Players[s.From]
+		if x.HasAgent && x.Epoch == s.Epoch {
+			return b.act(ActAccuse, Accuse{Winker: s.From, Target: s.To, Epoch: s.Epoch})
+		}
+	}
+	return game.Action{}, false
+}
+
+// belief is my contact's place from a glance I saw at its current card, or "".
+func (b botTurn) belief() string {
+	if b.v.Eyes == nil || b.v.Agent == nil {
+		return ""
+	}
+	c := b.v.Agent.Contact
+	for i := len(b.v.Eyes.Sightings) - 1; i >= 0; i-- {
+		s := b.v.Eyes.Sightings[i]
+		if s.Kind == SightSignal && s.From == c && s.LocationEpoch == b.v.Players[c].LocationEpoch {
+			return s.Location
+		}
+	}
+	return ""
+}
+
+// claim completes a mission when I winked and know the place.
+func (b botTurn) claim() (game.Action, bool) {
+	if b.v.Phase != PhaseTurn || !b.v.MyTurn || b.v.Eyes == nil || !b.v.Eyes.Winked {
+		return game.Action{}, false
+	}
+	if loc := b.belief(); loc != "" {
+		return b.act(ActClaim, Claim{Location: loc, Epoch: b.v.Players[b.v.Me].Epoch})
+	}
+	return game.Action{}, false
+}
+
+// eyes winks, glances and moves the focus in remote mode.
+func (b botTurn) eyes() (game.Action, bool) {
+	e := b.v.Eyes
+	if e == nil || b.v.Phase == PhaseOver {
+		return game.Action{}, false
+	}
+	if a, ok := b.glance(); ok {
+		return a, true
+	}
+	if b.v.Agent != nil && !e.Winked {
+		c := b.v.Agent.Contact
+		switch {
+		case e.Focus != c:
+			return b.act(ActSetFocus, SetFocus{Seat: c})
+		case !e.Moving && b.now >= e.WinkReadyAt:
+			return b.act(ActWink, nil)
+		}
+		return game.Action{}, false
+	}
+	if b.v.Agent != nil && b.belief() == "" {
+		if e.Focus != b.v.Agent.Contact {
+			return b.act(ActSetFocus, SetFocus{Seat: b.v.Agent.Contact})
+		}
+		return game.Action{}, false
+	}
+	if !e.Moving && b.now-e.FocusEffectiveAt >= scanHoldMs && b.r.IntN(3) == 0 {
+		q := b.r.IntN(b.v.Seats - 1)
+		if q >= b.v.Me {
+			q++
+		}
+		if q != e.Focus {
+			return b.act(ActSetFocus, SetFocus{Seat: q})
+		}
+	}
+	return game.Action{}, false
+}
+
+// glance signals my place after someone winked at me since my last glance,
+// and now and then anyway.
+func (b botTurn) glance() (game.Action, bool) {
+	e := b.v.Eyes
+	if b.v.Location == nil || b.now < e.SignalReadyAt {
+		return game.Action{}, false
+	}
+	for _, s := range e.Sightings {
+		if (s.Kind == SightWinkedAtYou || s.Kind == SightWink && s.To == b.v.Me) && s.At >= e.LastSignalAt {
+			return b.act(ActSignal, nil)
+		}
+	}
+	if b.r.IntN(4) == 0 {
+		return b.act(ActSignal, nil)
+	}
+	return game.Action{}, false
+}
+
+// turn swaps or passes when the suitcase is mine and there is nothing to claim.
+func (b botTurn) turn() (game.Action, bool) {
+	if b.v.Phase != PhaseTurn || !b.v.MyTurn {
+		return game.Action{}, false
+	}
+	epoch := b.v.Players[b.v.Me].Epoch
+	switch n := b.r.IntN(8); {
+	case n < 2:
+		return b.act(ActSwap, Swap{Agent: true, Epoch: epoch})
+	case n < 3:
+		return b.act(ActSwap, Swap{Location: true})
+	}
+	return b.act(ActPass, nil)
+}
+
+// Bot returns the game's computer player, for platforms that look for
+// interface{ Bot() game.Bot } on a game's Rules.
+func (Rules) Bot() game.Bot { return Bot{} }

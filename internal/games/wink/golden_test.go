@@ -1,0 +1,95 @@
+package wink
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"topsecret/internal/game"
+	"topsecret/internal/game/gametest"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/golden from freshly recorded bot matches")
+
+// goldenMatches are the pinned matches: bots play them when -update is set.
+var goldenMatches = []struct {
+	name string
+	n    int
+	mode string
+	seed int
+}{
+	{"table-4", 4, ModeTable, 1},
+	{"table-6", 6, ModeTable, 2},
+	{"remote-5", 5, ModeRemote, 3},
+	{"remote-8", 8, ModeRemote, 4},
+}
+
+func TestGolden(t *testing.T) {
+	dir := filepath.Join("testdata", "golden")
+	if *update {
+		for _, g := range goldenMatches {
+			setup := setupFor(g.n, g.mode, g.seed)
+			log := gametest.RandomPlay(t, Rules{}, setup, 20000, gametest.BotMoves(Bot{}))
+			gametest.WriteGolden(t, filepath.Join(dir, fmt.Sprintf("%s.json", g.name)), Rules{}, setup, log)
+		}
+	}
+	gametest.Golden(t, Rules{}, dir, *update)
+}
+
+// FuzzCheck throws arbitrary actions at a match in its first real turn.
+func FuzzCheck(f *testing.F) {
+	setup := setupFor(5, ModeRemote, 9)
+	var prefix []game.Action
+	st, _ := Rules{}.New(setup)
+	now := gametest.Start
+	for i := 0; ; i++ {
+		if st.(*match).phase != PhaseDeal {
+			break
+		}
+		a := game.Action{Seat: st.Next().Seats[0], Type: ActTakeCards, At: now}
+		st.Apply(a, game.RandFor(setup.Seed, i+1))
+		prefix = append(prefix, a)
+		now += 100
+	}
+	gametest.FuzzCheck(f, Rules{}, setup, prefix,
+		game.Action{Seat: 1, Type: ActAccuse, Data: []byte(`{"winker":2,"target":3,"epoch":0}`), At: now},
+		game.Action{Seat: 0, Type: ActClaim, Data: []byte(`{"location":"FOU","epoch":0}`), At: now},
+		game.Action{Seat: 0, Type: ActSwap, Data: []byte(`{"agent":true,"location":true,"epoch":0}`), At: now},
+		game.Action{Seat: 2, Type: ActSetFocus, Data: []byte(`{"seat":1}`), At: now},
+		game.Action{Seat: -1, Type: ActTurnTimeout, Data: []byte(`{"step":5}`), At: now + 60000},
+		game.Action{Seat: 3, Type: ActWink, At: now},
+	)
+}
+
+func BenchmarkApply(b *testing.B) {
+	setup := setupFor(8, ModeRemote, 5)
+	log := gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{}))
+	viewers := gametest.Viewers(setup.Seats)
+	b.ResetTimer()
+	steps := 0
+	for b.Loop() {
+		st, _ := Rules{}.New(setup)
+		for i, a := range log {
+			if err := game.Step(st, setup.Seed, i, a); err != nil {
+				b.Fatal(err)
+			}
+			for _, v := range viewers {
+				gametest.ViewJSON(b, st, v)
+			}
+			steps++
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(steps, 1)), "ns/action")
+}
+
+func BenchmarkReplay(b *testing.B) {
+	setup := setupFor(8, ModeRemote, 5)
+	log := gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{}))
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := game.Replay(Rules{}, setup, log); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,98 @@
+package wink
+
+import (
+	"topsecret/internal/game"
+)
+
+// Legal lists the actions seat s may take now. Moves that depend on time
+// (wink and signal cooldowns, focus travel) are listed when they are legal at
+// the time of the latest action, so they stay legal at any later time.
+func (m *match) Legal(seat game.Seat) []game.Move {
+	s := int(seat)
+	if m.phase == PhaseOver || s < 0 || s >= m.n {
+		return nil
+	}
+	var out []game.Move
+	p := &m.players[s]
+	switch m.phase {
+	case PhaseDeal:
+		if s == m.suitcase {
+			out = append(out, game.Move{Type: ActTakeCards, Label: "Take my cards"})
+		}
+	case PhaseTurn:
+		if s == m.suitcase {
+			out = append(out, m.turnMoves(s)...)
+		}
+	case PhaseClaim:
+		if s == m.claim.contact {
+			label := "Not me"
+			if m.claim.match {
+				label = "Reveal " + m.claim.loc.Code()
+			}
+			out = append(out, game.Move{Type: ActConfirmClaim, Label: label})
+		}
+	}
+	if p.chips-m.queued(s) >= 1 {
+		out = append(out, m.accuseMoves(s)...)
+	}
+	if m.remote() {
+		out = append(out, m.eyesMoves(s)...)
+	}
+	return out
+}
+
+func (m *match) turnMoves(s int) []game.Move {
+	p := &m.players[s]
+	var out []game.Move
+	if !m.remote() || m.winked(s, int(p.agent), p.epoch) {
+		out = append(out, game.Move{Type: ActClaim, Label: "Complete mission",
+			Data:   mustJSON(map[string]int{"epoch": p.epoch}),
+			Fields: map[string][]any{"location": {"CAF", "MET", "KIO", "FOU"}}})
+	}
+	out = append(out,
+		game.Move{Type: ActSwap, Label: "New agent card", Data: mustJSON(Swap{Agent: true, Epoch: p.epoch})},
+		game.Move{Type: ActSwap, Label: "New location card", Data: mustJSON(Swap{Location: true, Epoch: p.epoch})},
+		game.Move{Type: ActSwap, Label: "New both", Data: mustJSON(Swap{Agent: true, Location: true, Epoch: p.epoch})},
+		game.Move{Type: ActPass, Label: "Pass"})
+	return out
+}
+
+// accuseMoves lists one template per possible winker, with the winker's
+// epoch filled in and the target open.
+func (m *match) accuseMoves(s int) []game.Move {
+	var out []game.Move
+	for x, px := range m.players {
+		if x == s || px.agent == noColour {
+			continue
+		}
+		var targets []any
+		for y := range m.players {
+			if y != s && y != x {
+				targets = append(targets, y)
+			}
+		}
+		out = append(out, game.Move{Type: ActAccuse, Label: "Caught!",
+			Data:   mustJSON(map[string]int{"winker": x, "epoch": px.epoch}),
+			Fields: map[string][]any{"target": targets}})
+	}
+	return out
+}
+
+func (m *match) eyesMoves(s int) []game.Move {
+	p := &m.players[s]
+	var seats []any
+	for q := -1; q < m.n; q++ {
+		if q != s && q != p.focus {
+			seats = append(seats, q)
+		}
+	}
+	out := []game.Move{{Type: ActSetFocus, Label: "Look at", Fields: map[string][]any{"seat": seats}}}
+	t := m.now
+	if p.agent != noColour && p.effective(t) == int(p.agent) && t-p.lastWink >= int64(m.opts.WinkCooldownMs) {
+		out = append(out, game.Move{Type: ActWink, Label: "Wink"})
+	}
+	if p.loc != noLocation && t-p.lastSignal >= int64(m.opts.SignalCooldownMs) {
+		out = append(out, game.Move{Type: ActSignal, Label: "Glance at my place"})
+	}
+	return out
+}

@@ -1,0 +1,187 @@
+package wink
+
+import (
+	"topsecret/internal/game"
+)
+
+// Check reports why a would be refused now, or nil. It never changes the match.
+func (m *match) Check(a game.Action) error {
+	_, err := m.command(a)
+	return err
+}
+
+// command decodes and checks a, returning the command ready to apply.
+func (m *match) command(a game.Action) (command, error) {
+	if m.phase == PhaseOver {
+		return nil, game.Over()
+	}
+	cmd, err := decode(a)
+	if err != nil {
+		return nil, err
+	}
+	if a.Seat == game.System {
+		if !system(a.Type) {
+			return nil, game.Illegal("C1", "the referee only fires timers")
+		}
+	} else {
+		if a.Seat < 0 || int(a.Seat) >= m.n {
+			return nil, game.Malformed("no seat %d in a game of %d", a.Seat, m.n)
+		}
+		if system(a.Type) {
+			return nil, game.Illegal("C1", "only the referee's timers may send %s", a.Type)
+		}
+	}
+	if err := cmd.check(m, int(a.Seat), m.at(a)); err != nil {
+		return nil, err
+	}
+	return cmd, nil
+}
+
+// at is the action's time, never earlier than the previous action's, so a
+// clock hiccup cannot make cooldowns run backwards.
+func (m *match) at(a game.Action) int64 { return max(a.At, m.now) }
+
+// Apply performs an action that passed Check and returns what happened.
+func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
+	cmd, err := m.command(a)
+	if err != nil {
+		panic("wink: Apply of a refused action: " + err.Error())
+	}
+	seq := m.eventSeq
+	t := m.at(a)
+	m.now = t
+	m.settleFocus(t)
+	cmd.apply(m, int(a.Seat), t, r)
+	return m.eventsSince(seq)
+}
+
+// enter starts a phase at time t; timers armed for the old phase go stale.
+func (m *match) enter(p Phase, t int64) {
+	m.phase = p
+	m.step++
+	m.phaseAt = t
+}
+
+// passSuitcase hands the suitcase left and starts the next turn (§4.3).
+func (m *match) passSuitcase(t int64) {
+	m.suitcase = m.next(m.suitcase)
+	m.enter(PhaseTurn, t)
+}
+
+// endGame stops the match at once (§4.3 EndGame): queued accusations are
+// dropped and their chips kept.
+func (m *match) endGame(t int64, reason string) {
+	if m.phase == PhaseOver {
+		return
+	}
+	for _, q := range m.queue {
+		m.notify(q.accuser, kindDropped, "The game ended before your accusation of {p%d} was heard; you keep your chip.", q.winker)
+	}
+	m.queue = nil
+	m.claim = nil
+	m.reason = reason
+	m.enter(PhaseOver, t)
+	res, _ := m.Result()
+	m.log(kindOver, nil, "%s %s", reason, res.Summary)
+}
+
+// drawAgent gives p a new agent card, discarding p's own colour unseen and
+// redrawing (R17). It reports false when the deck ran out and ended the game (R7).
+func (m *match) drawAgent(p int, t int64) bool {
+	for {
+		if len(m.agentDeck) == 0 {
+			m.endGame(t, "The agent deck is empty: {p"+itoa(p)+"} cannot draw, so the game ends.")
+			return false
+		}
+		c := m.agentDeck[0]
+		m.agentDeck = m.agentDeck[1:]
+		if int(c) == p {
+			m.agentDiscard = append(m.agentDiscard, c)
+			m.notify(p, kindOwnColour, "You drew your own colour; it went face-down to the discard and you drew again.")
+			continue
+		}
+		m.players[p].agent = c
+		return true
+	}
+}
+
+// drawLocation gives p a new location card, reshuffling the discard when the
+// deck is empty (R6a). It reports false when both are empty and the game ended (R6b).
+func (m *match) drawLocation(p int, t int64, r *game.Rand) bool {
+	if len(m.locDeck) == 0 && len(m.locDiscard) > 0 {
+		m.locDeck = m.locDiscard
+		m.locDiscard = nil
+		m.shuffleLocations(r, m.locDeck)
+		m.log(kindReshuffle, nil, "The location discard pile was shuffled into a new deck.")
+	}
+	if len(m.locDeck) == 0 {
+		m.endGame(t, "No location cards are left: {p"+itoa(p)+"} cannot draw, so the game ends.")
+		return false
+	}
+	m.players[p].loc = m.locDeck[0]
+	m.locDeck = m.locDeck[1:]
+	return true
+}
+
+// discardAgent takes p's agent card face-down to the discard.
+func (m *match) discardAgent(p int) {
+	m.agentDiscard = append(m.agentDiscard, m.players[p].agent)
+	m.players[p].agent = noColour
+	m.players[p].epoch++
+}
+
+// discardLocation takes p's location card face-down to the discard.
+func (m *match) discardLocation(p int) {
+	m.locDiscard = append(m.locDiscard, m.players[p].loc)
+	m.players[p].loc = noLocation
+	m.players[p].locEpoch++
+}
+
+func itoa(i int) string {
+	if i < 0 {
+		return "-" + itoa(-i)
+	}
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+// Next says who is awaited and which timers the room must arm.
+func (m *match) Next() game.Turn {
+	var t game.Turn
+	switch m.phase {
+	case PhaseOver:
+		return t
+	case PhaseDeal:
+		t.Seats = []game.Seat{game.Seat(m.suitcase)}
+		t.Timers = append(t.Timers, m.timer(ActDealTimeout, m.opts.DealAutoMs))
+	case PhaseTurn:
+		t.Seats = []game.Seat{game.Seat(m.suitcase)}
+		if m.opts.TurnTimeoutMs > 0 {
+			t.Timers = append(t.Timers, m.timer(ActTurnTimeout, m.opts.TurnTimeoutMs))
+		}
+	case PhaseClaim:
+		t.Seats = []game.Seat{game.Seat(m.claim.contact)}
+		t.Timers = append(t.Timers, m.timer(ActClaimTimeout, m.opts.ClaimConfirmMs))
+	}
+	t.Timers = append(t.Timers, m.focusTimers()...)
+	return t
+}
+
+// timer is the phase timer of kind typ, due ms after the phase began.
+func (m *match) timer(typ string, ms int) game.Timer {
+	return game.Timer{At: m.phaseAt + int64(ms), Fires: game.Action{
+		Seat: game.System, Type: typ, Data: mustJSON(Timeout{Step: m.step})}}
+}
+
+// checkTimer refuses a phase timer that is stale or not yet due.
+func (m *match) checkTimer(rule string, want Phase, step, ms int, t int64) error {
+	if m.phase != want || step != m.step {
+		return game.Stale(rule, "this timer belongs to an earlier step")
+	}
+	if t < m.phaseAt+int64(ms) {
+		return game.Stale(rule, "this timer is not due yet")
+	}
+	return nil
+}

@@ -1,0 +1,115 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"topsecret/internal/store"
+)
+
+// CreateRoom stores a new room; a zero CreatedAt becomes now.
+func (db *DB) CreateRoom(ctx context.Context, r store.Room) error {
+	err := db.tx(ctx, func(tx pgx.Tx, now time.Time) error {
+		_, err := tx.Exec(ctx, `
+			INSERT INTO rooms (code, game, options, host_token, created_at)
+			VALUES ($1, $2, $3, $4, $5)`,
+			r.Code, r.Game, jsonArg(r.Options), r.HostToken, orNow(r.CreatedAt, now))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("create room %s: %w", r.Code, formatError(err))
+	}
+	return nil
+}
+
+// Room returns the room with code.
+func (db *DB) Room(ctx context.Context, code string) (store.Room, error) {
+	var r store.Room
+	var options []byte
+	err := db.pool.QueryRow(ctx, `
+		SELECT code, game, options, host_token, created_at
+		FROM rooms WHERE code = $1`, code).
+		Scan(&r.Code, &r.Game, &options, &r.HostToken, &r.CreatedAt)
+	if err != nil {
+		return store.Room{}, fmt.Errorf("room %s: %w", code, formatError(err))
+	}
+	r.Options, r.CreatedAt = options, r.CreatedAt.UTC()
+	return r, nil
+}
+
+// SetRoomOptions replaces a room's lobby options.
+func (db *DB) SetRoomOptions(ctx context.Context, code string, options json.RawMessage) error {
+	tag, err := db.pool.Exec(ctx, `UPDATE rooms SET options = $1 WHERE code = $2`, jsonArg(options), code)
+	if err == nil && tag.RowsAffected() == 0 {
+		err = pgx.ErrNoRows
+	}
+	if err != nil {
+		return fmt.Errorf("set room options %s: %w", code, formatError(err))
+	}
+	return nil
+}
+
+// Seats returns a room's seats in position order.
+func (db *DB) Seats(ctx context.Context, code string) ([]store.Seat, error) {
+	rows, _ := db.pool.Query(ctx, `
+		SELECT id, position, name, token, bot, joined_at
+		FROM seats WHERE room_code = $1 ORDER BY position`, code)
+	seats, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Seat, error) {
+		var s store.Seat
+		err := row.Scan(&s.ID, &s.Position, &s.Name, &s.Token, &s.Bot, &s.JoinedAt)
+		s.JoinedAt = s.JoinedAt.UTC()
+		return s, err
+	})
+	if err == nil && len(seats) == 0 {
+		err = roomExists(ctx, db.pool, code)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("seats %s: %w", code, formatError(err))
+	}
+	return seats, nil
+}
+
+// PutSeats replaces a room's seats; a zero JoinedAt becomes now.
+func (db *DB) PutSeats(ctx context.Context, code string, seats []store.Seat) error {
+	err := db.tx(ctx, func(tx pgx.Tx, now time.Time) error {
+		// FOR UPDATE queues concurrent PutSeats on one room instead of
+		// letting their deletes and inserts interleave into key conflicts.
+		var one int
+		if err := tx.QueryRow(ctx, `SELECT 1 FROM rooms WHERE code = $1 FOR UPDATE`, code).Scan(&one); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM seats WHERE room_code = $1`, code); err != nil {
+			return err
+		}
+		for _, s := range seats {
+			_, err := tx.Exec(ctx, `
+				INSERT INTO seats (room_code, id, position, name, token, bot, joined_at)
+				VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+				code, s.ID, s.Position, s.Name, s.Token, s.Bot, orNow(s.JoinedAt, now))
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("put seats %s: %w", code, formatError(err))
+	}
+	return nil
+}
+
+// querier is the pool or a transaction.
+type querier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// roomExists returns pgx.ErrNoRows for an unknown room, so an empty list
+// never hides a missing parent.
+func roomExists(ctx context.Context, q querier, code string) error {
+	var one int
+	return q.QueryRow(ctx, `SELECT 1 FROM rooms WHERE code = $1`, code).Scan(&one)
+}

@@ -1,0 +1,110 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"topsecret/internal/game"
+	"topsecret/internal/store"
+)
+
+// AppendAction durably adds an action at its log position.
+func (db *DB) AppendAction(ctx context.Context, rec store.ActionRecord) error {
+	err := db.tx(ctx, func(tx *sql.Tx, _ time.Time) error {
+		_, err := tx.ExecContext(ctx, `
+			INSERT INTO actions (match_id, idx, client_id, seat, type, data, at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			rec.MatchID, rec.Index, clientID(rec.ClientID), int(rec.Action.Seat), rec.Action.Type,
+			jsonText(rec.Action.Data), rec.Action.At)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("append action %s#%d: %w", rec.MatchID, rec.Index, formatError(err))
+	}
+	return nil
+}
+
+// clientID stores a system action's missing id as NULL, which the unique index ignores.
+func clientID(id string) any {
+	if id == "" {
+		return nil
+	}
+	return id
+}
+
+// Actions returns a match's log in order.
+func (db *DB) Actions(ctx context.Context, matchID string) ([]store.ActionRecord, error) {
+	recs, err := db.actions(ctx, matchID)
+	if err == nil && len(recs) == 0 {
+		err = db.matchExists(ctx, matchID)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("actions %s: %w", matchID, formatError(err))
+	}
+	return recs, nil
+}
+
+func (db *DB) actions(ctx context.Context, matchID string) ([]store.ActionRecord, error) {
+	rows, err := db.read.QueryContext(ctx, `
+		SELECT idx, client_id, seat, type, data, at
+		FROM actions WHERE match_id = ? ORDER BY idx`, matchID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var recs []store.ActionRecord
+	for rows.Next() {
+		r := store.ActionRecord{MatchID: matchID}
+		var client sql.NullString
+		var data []byte
+		if err := rows.Scan(&r.Index, &client, &r.Action.Seat, &r.Action.Type, &data, &r.Action.At); err != nil {
+			return nil, err
+		}
+		r.ClientID, r.Action.Data = client.String, data
+		recs = append(recs, r)
+	}
+	return recs, rows.Err()
+}
+
+func (db *DB) matchExists(ctx context.Context, id string) error {
+	var one int
+	return db.read.QueryRowContext(ctx, `SELECT 1 FROM matches WHERE id = ?`, id).Scan(&one)
+}
+
+// Note returns a seat's private notes for a match, or {} when none are stored.
+func (db *DB) Note(ctx context.Context, matchID string, seat game.Seat) (json.RawMessage, error) {
+	// The join tells "no such match" (no row) from "no notes yet" (NULL note).
+	var note []byte
+	err := db.read.QueryRowContext(ctx, `
+		SELECT n.note FROM matches m
+		LEFT JOIN notes n ON n.match_id = m.id AND n.seat = ?
+		WHERE m.id = ?`, int(seat), matchID).Scan(&note)
+	if err != nil {
+		return nil, fmt.Errorf("note %s seat %d: %w", matchID, seat, formatError(err))
+	}
+	if note == nil {
+		return json.RawMessage(`{}`), nil
+	}
+	return note, nil
+}
+
+// PutNote replaces a seat's private notes for a match.
+func (db *DB) PutNote(ctx context.Context, matchID string, seat game.Seat, note json.RawMessage) error {
+	if len(note) == 0 {
+		note = json.RawMessage(`{}`)
+	}
+	err := db.tx(ctx, func(tx *sql.Tx, _ time.Time) error {
+		_, err := tx.ExecContext(ctx, `
+			INSERT INTO notes (match_id, seat, note) VALUES (?, ?, ?)
+			ON CONFLICT (match_id, seat) DO UPDATE SET note = excluded.note`,
+			matchID, int(seat), string(note))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("put note %s seat %d: %w", matchID, seat, formatError(err))
+	}
+	return nil
+}

@@ -1,0 +1,145 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"topsecret/internal/store"
+)
+
+// CreateRoom stores a new room; a zero CreatedAt becomes now.
+func (db *DB) CreateRoom(ctx context.Context, r store.Room) error {
+	err := db.tx(ctx, func(tx *sql.Tx, now time.Time) error {
+		_, err := tx.ExecContext(ctx, `
+			INSERT INTO rooms (code, game, options, host_token, created_at)
+			VALUES (?, ?, ?, ?, ?)`,
+			r.Code, r.Game, jsonText(r.Options), r.HostToken, encodeTime(orNow(r.CreatedAt, now)))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("create room %s: %w", r.Code, formatError(err))
+	}
+	return nil
+}
+
+// Room returns the room with code.
+func (db *DB) Room(ctx context.Context, code string) (store.Room, error) {
+	var r store.Room
+	var options []byte
+	var created string
+	err := db.read.QueryRowContext(ctx, `
+		SELECT code, game, options, host_token, created_at
+		FROM rooms WHERE code = ?`, code).
+		Scan(&r.Code, &r.Game, &options, &r.HostToken, &created)
+	if err == nil {
+		r.Options = options
+		r.CreatedAt, err = decodeTime(created)
+	}
+	if err != nil {
+		return store.Room{}, fmt.Errorf("room %s: %w", code, formatError(err))
+	}
+	return r, nil
+}
+
+// SetRoomOptions replaces a room's lobby options.
+func (db *DB) SetRoomOptions(ctx context.Context, code string, options json.RawMessage) error {
+	err := db.tx(ctx, func(tx *sql.Tx, _ time.Time) error {
+		res, err := tx.ExecContext(ctx, `UPDATE rooms SET options = ? WHERE code = ?`, jsonText(options), code)
+		if err != nil {
+			return err
+		}
+		return mustAffect(res)
+	})
+	if err != nil {
+		return fmt.Errorf("set room options %s: %w", code, formatError(err))
+	}
+	return nil
+}
+
+// Seats returns a room's seats in position order.
+func (db *DB) Seats(ctx context.Context, code string) ([]store.Seat, error) {
+	seats, err := db.seats(ctx, code)
+	if err == nil && len(seats) == 0 {
+		err = db.roomExists(ctx, db.read, code)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("seats %s: %w", code, formatError(err))
+	}
+	return seats, nil
+}
+
+func (db *DB) seats(ctx context.Context, code string) ([]store.Seat, error) {
+	rows, err := db.read.QueryContext(ctx, `
+		SELECT id, position, name, token, bot, joined_at
+		FROM seats WHERE room_code = ? ORDER BY position`, code)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var seats []store.Seat
+	for rows.Next() {
+		var s store.Seat
+		var joined string
+		if err := rows.Scan(&s.ID, &s.Position, &s.Name, &s.Token, &s.Bot, &joined); err != nil {
+			return nil, err
+		}
+		if s.JoinedAt, err = decodeTime(joined); err != nil {
+			return nil, err
+		}
+		seats = append(seats, s)
+	}
+	return seats, rows.Err()
+}
+
+// PutSeats replaces a room's seats; a zero JoinedAt becomes now.
+func (db *DB) PutSeats(ctx context.Context, code string, seats []store.Seat) error {
+	err := db.tx(ctx, func(tx *sql.Tx, now time.Time) error {
+		if err := db.roomExists(ctx, tx, code); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM seats WHERE room_code = ?`, code); err != nil {
+			return err
+		}
+		for _, s := range seats {
+			_, err := tx.ExecContext(ctx, `
+				INSERT INTO seats (room_code, id, position, name, token, bot, joined_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?)`,
+				code, s.ID, s.Position, s.Name, s.Token, s.Bot, encodeTime(orNow(s.JoinedAt, now)))
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("put seats %s: %w", code, formatError(err))
+	}
+	return nil
+}
+
+// querier is a pool or a transaction.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// roomExists returns sql.ErrNoRows for an unknown room, so an empty list
+// never hides a missing parent.
+func (db *DB) roomExists(ctx context.Context, q querier, code string) error {
+	var one int
+	return q.QueryRowContext(ctx, `SELECT 1 FROM rooms WHERE code = ?`, code).Scan(&one)
+}
+
+// mustAffect turns an update that matched nothing into sql.ErrNoRows.
+func mustAffect(res sql.Result) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return sql.ErrNoRows
+	}
+	return nil
+}

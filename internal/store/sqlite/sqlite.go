@@ -1,0 +1,185 @@
+// Package sqlite implements store.Store on an embedded SQLite file, so the app runs with no database server.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"topsecret/internal/store"
+	"topsecret/migrations"
+)
+
+// DB is a store.Store backed by one SQLite file. Writes go through a single
+// connection, so writers queue in Go instead of racing for SQLite's one
+// write lock; reads use a pool, which WAL lets run beside the writer.
+type DB struct {
+	write *sql.DB
+	read  *sql.DB
+}
+
+var _ store.Store = (*DB)(nil)
+
+// pragmas run on every new connection.
+var pragmas = []string{
+	// Another process (a second server, the sqlite3 shell) may hold the lock; wait rather than fail.
+	"busy_timeout(10000)",
+	// SQLite leaves foreign keys off by default; on, they reject rows for unknown rooms and matches.
+	"foreign_keys(1)",
+	// WAL lets readers run while a write commits and makes each commit one append.
+	"journal_mode(WAL)",
+}
+
+// Open opens (creating if needed) the database file at path and applies
+// pending migrations.
+func Open(path string) (*DB, error) {
+	q := url.Values{}
+	for _, p := range pragmas {
+		q.Add("_pragma", p)
+	}
+	// BEGIN IMMEDIATE takes the write lock up front, so a transaction never
+	// has to upgrade a read lock, which is the one case busy_timeout cannot save.
+	q.Set("_txlock", "immediate")
+	write, err := sql.Open("sqlite", path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	write.SetMaxOpenConns(1)
+	// The writer's connection must live as long as the DB, or an in-memory database would vanish.
+	write.SetConnMaxIdleTime(0)
+	write.SetConnMaxLifetime(0)
+
+	db := &DB{write: write, read: write}
+	if path != ":memory:" {
+		// query_only catches a write sent to the read pool by mistake.
+		q.Add("_pragma", "query_only(1)")
+		db.read, err = sql.Open("sqlite", path+"?"+q.Encode())
+		if err != nil {
+			write.Close()
+			return nil, fmt.Errorf("open %s: %w", path, err)
+		}
+	}
+	if err := db.migrate(context.Background()); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// migrate applies each migration not yet recorded in schema_migrations, each
+// in its own transaction.
+func (db *DB) migrate(ctx context.Context) error {
+	files, err := migrations.Files("sqlite")
+	if err != nil {
+		return err
+	}
+	if _, err := db.write.ExecContext(ctx,
+		`CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY)`); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	for _, f := range files {
+		err := db.tx(ctx, func(tx *sql.Tx, _ time.Time) error {
+			var n int
+			if err := tx.QueryRowContext(ctx,
+				`SELECT count(*) FROM schema_migrations WHERE name = ?`, f.Name).Scan(&n); err != nil || n > 0 {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, f.SQL); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (name) VALUES (?)`, f.Name)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("migrate %s: %w", f.Name, err)
+		}
+	}
+	return nil
+}
+
+// Ping reports whether the database file answers.
+func (db *DB) Ping(ctx context.Context) error {
+	if err := db.read.PingContext(ctx); err != nil {
+		return fmt.Errorf("ping: %w", err)
+	}
+	return nil
+}
+
+// Close closes both pools.
+func (db *DB) Close() error {
+	err := db.write.Close()
+	if db.read != db.write {
+		err = errors.Join(err, db.read.Close())
+	}
+	return err
+}
+
+// tx runs fn in a write transaction with the one time stamp it should use.
+func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx, now time.Time) error) error {
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx, time.Now()); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// formatError turns driver errors callers branch on into store sentinels,
+// keeping the driver's message for logs.
+func formatError(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.ErrNotFound
+	}
+	var e *sqlite.Error
+	if errors.As(err, &e) {
+		switch e.Code() {
+		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
+			return fmt.Errorf("%w: %v", store.ErrConflict, e)
+		case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
+			// Rows only ever reference a parent that must already exist.
+			return fmt.Errorf("%w: %v", store.ErrNotFound, e)
+		}
+	}
+	return err
+}
+
+// timeFormat sorts as text and keeps the millisecond precision both backends promise.
+const timeFormat = "2006-01-02T15:04:05.000Z"
+
+func encodeTime(t time.Time) string { return t.UTC().Format(timeFormat) }
+
+func decodeTime(s string) (time.Time, error) {
+	t, err := time.Parse(timeFormat, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("time %q: %w", s, err)
+	}
+	return t, nil
+}
+
+// orNow fills a zero time with the transaction's now.
+func orNow(t, now time.Time) time.Time {
+	if t.IsZero() {
+		return now
+	}
+	return t
+}
+
+// jsonText stores JSON as TEXT, and an absent value as NULL so it reads back as nil.
+func jsonText(b []byte) any {
+	if len(b) == 0 {
+		return nil
+	}
+	return string(b)
+}
+
+// scanner is a *sql.Row or *sql.Rows.
+type scanner interface{ Scan(dest ...any) error }
