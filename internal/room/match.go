@@ -139,7 +139,15 @@ func (r *Room) Act(ctx context.Context, seatID, clientID string, a game.Action) 
 			return nil
 		}
 		a.Seat = seat
-		return r.apply(ctx, clientID, a)
+		err := r.apply(ctx, clientID, a)
+		var re *game.RuleError
+		if errors.As(err, &re) {
+			// Refusals name seats like events do; the player reads names.
+			named := *re
+			named.Msg = game.Say(re.Msg, r.match.names())
+			return &named
+		}
+		return err
 	})
 }
 

@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"rsc.io/qr"
 )
@@ -10,6 +11,18 @@ import (
 // qrSVG draws the QR code of text as an inline SVG, on the server, so no
 // phone ever asks a third-party service for the room link.
 func qrSVG(text string) string {
+	if svg, ok := qrCache.Load(text); ok {
+		return svg.(string)
+	}
+	svg := drawQR(text)
+	qrCache.Store(text, svg)
+	return svg
+}
+
+// qrCache keeps each room link's drawing: every frame of the lobby embeds it.
+var qrCache sync.Map
+
+func drawQR(text string) string {
 	code, err := qr.Encode(text, qr.M)
 	if err != nil {
 		return ""
