@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// MustRunMain boots the real program on a free port over a temporary SQLite
+// directory, as `go run ./cmd/topsecret` would, and closes it at cleanup.
+func MustRunMain(tb testing.TB, dataDir string) *Main {
+	tb.Helper()
+	m := NewMain()
+	m.Config.Addr = "127.0.0.1:0"
+	m.Config.DataDir = dataDir
+	m.Config.BotDelay = 0
+	m.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	if err := m.Run(context.Background()); err != nil {
+		tb.Fatalf("run: %v", err)
+	}
+	tb.Cleanup(func() { m.Close() })
+	return m
+}
+
+func TestSelfplay_SummaryIsLastLine(t *testing.T) {
+	t.Parallel()
+	var out bytes.Buffer
+	err := run(context.Background(), []string{"selfplay", "-game", "wink", "-players", "5", "-matches", "3", "-seed", "9", "-options", `{"mode":"remote"}`}, &out, io.Discard)
+	if err != nil {
+		t.Fatalf("selfplay: %v\n%s", err, out.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	var sum struct {
+		Matches           int     `json:"matches"`
+		Actions           int     `json:"actions"`
+		ActionsPerSec     float64 `json:"actions_per_sec"`
+		InvariantFailures *int    `json:"invariant_failures"`
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {
+		t.Fatalf("last line %q: %v", lines[len(lines)-1], err)
+	}
+	if sum.Matches != 3 || sum.Actions == 0 || sum.ActionsPerSec <= 0 || sum.InvariantFailures == nil || *sum.InvariantFailures != 0 {
+		t.Fatalf("summary %+v", sum)
+	}
+}
+
+func TestSelfplay_BadArguments(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"unknown game", []string{"selfplay", "-game", "chess"}},
+		{"coming soon", []string{"selfplay", "-game", "embassy"}},
+		{"too few players", []string{"selfplay", "-game", "wink", "-players", "3"}},
+		{"bad options", []string{"selfplay", "-game", "wink", "-options", `{"mode":"moon"}`}},
+	}
+	for _, tt := range tests {
+		if err := run(context.Background(), tt.args, io.Discard, io.Discard); err == nil {
+			t.Errorf("%s: no error", tt.name)
+		}
+	}
+}
+
+func TestParseFlags_EnvAndFlags(t *testing.T) {
+	t.Setenv("ADDR", ":9999")
+	t.Setenv("BOT_DELAY", "2s")
+	m := NewMain()
+	if err := m.ParseFlags([]string{"--data", "/tmp/x", "--base-url", "http://10.0.0.2:8080"}, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	c := m.Config
+	if c.Addr != ":9999" || c.BotDelay != 2*time.Second || c.DataDir != "/tmp/x" || c.BaseURL != "http://10.0.0.2:8080" {
+		t.Fatalf("config %+v", c)
+	}
+	if err := NewMain().ParseFlags([]string{"--bot-delay", "soon"}, io.Discard); err == nil {
+		t.Fatal("a bad duration was accepted")
+	}
+}
+
+// A room created before a restart is there after it: the default store is a file.
+func TestMain_RoomsSurviveRestart(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	m := MustRunMain(t, dir)
+	resp, err := http.Post(m.URL()+"/api/rooms", "application/json", strings.NewReader(`{"game":"wink"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c struct{ Code string }
+	json.NewDecoder(resp.Body).Decode(&c)
+	resp.Body.Close()
+	m.Close()
+
+	m2 := MustRunMain(t, dir)
+	resp, err = http.Get(m2.URL() + "/api/rooms/" + c.Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("room %s after restart: status %d", c.Code, resp.StatusCode)
+	}
+}
