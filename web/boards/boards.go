@@ -6,6 +6,7 @@ import (
 
 	"topsecret/internal/game"
 	"topsecret/internal/room"
+	winkboard "topsecret/web/games/wink"
 )
 
 // Context is what a game board needs besides the game's view: who sits
@@ -21,7 +22,20 @@ type Context struct {
 }
 
 // boardFor maps a game slug to its board component.
-var boardFor = map[string]func(Context) templ.Component{}
+var boardFor = map[string]func(Context) templ.Component{
+	"wink": wink,
+}
+
+// wink is TOP SECRET's board: a phone for a seat's view, the table screen
+// for the public view.
+func wink(c Context) templ.Component {
+	away := make([]bool, len(c.Players))
+	for i, p := range c.Players {
+		away[i] = !p.Connected && !p.Bot
+	}
+	return winkboard.Board(winkboard.Context{View: c.View, Names: c.Names, You: int(c.You), Table: c.Table,
+		Legal: c.Legal, Away: away, Now: c.Now})
+}
 
 // Board returns the board for game slug.
 func Board(slug string, c Context) templ.Component {
