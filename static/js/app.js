@@ -373,6 +373,16 @@
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") { reconnectNow(); }
     });
+    // Leaving the page closes the socket at once, so the table sees
+    // "reconnecting…" now rather than when the browser gets round to it;
+    // coming back from the back/forward cache connects again.
+    window.addEventListener("pagehide", function () {
+      var sock = ws;
+      ws = null;
+      clearTimeout(retryTimer);
+      if (sock) { sock.onclose = null; sock.close(1000, "page hidden"); }
+    });
+    window.addEventListener("pageshow", function (e) { if (e.persisted) { reconnectNow(); } });
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", boot); } else { boot(); }
   window.topsecret = { act: act, toast: toast, collect: collect };

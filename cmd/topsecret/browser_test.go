@@ -1,0 +1,249 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// mustBrowser starts one headless Chromium for the test. Each phone is an
+// isolated browser context: its own cookies, as separate phones would have.
+func mustBrowser(tb testing.TB) context.Context {
+	tb.Helper()
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			tb.Fatal("chromium is not installed; .ci/run installs Debian's chromium")
+		}
+		tb.Skip("chromium is not installed")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox, // CI runs as root
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-quic", true),
+	)
+	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	tb.Cleanup(cancel)
+	browser, cancelBrowser := chromedp.NewContext(alloc)
+	tb.Cleanup(cancelBrowser)
+	if err := chromedp.Do(browser); err != nil {
+		tb.Fatalf("start chromium: %v", err)
+	}
+	return browser
+}
+
+// phone is one player's phone: an isolated tab at a phone's viewport.
+type phone struct {
+	tb   testing.TB
+	name string
+	ctx  context.Context
+}
+
+func newPhone(tb testing.TB, browser context.Context, name string) *phone {
+	tb.Helper()
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	tb.Cleanup(cancel)
+	// The first action opens the tab; it must not run under a deadline,
+	// which would close the tab when it passes.
+	if err := chromedp.Do(ctx); err != nil {
+		tb.Fatalf("open tab: %v", err)
+	}
+	p := &phone{tb: tb, name: name, ctx: ctx}
+	p.run(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+	return p
+}
+
+// run performs actions with a deadline, failing the test on error.
+func (p *phone) run(actions ...chromedp.Action[chromedp.Void]) {
+	p.tb.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		p.fail(err)
+	}
+}
+
+// get runs one action that returns a value.
+func get[T any](p *phone, a chromedp.Action[T]) T {
+	p.tb.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		p.fail(err)
+	}
+	return v
+}
+
+func (p *phone) fail(err error) {
+	p.tb.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 2*time.Second)
+	defer cancel()
+	html, _ := chromedp.Run(ctx, chromedp.OuterHTML(chromedp.CSS("main")))
+	p.tb.Fatalf("%s: %v\npage main:\n%s", p.name, err, truncate(html, 3000))
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+func tid(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
+
+// visible reports whether a testid is on screen now, without waiting.
+func (p *phone) visible(id string) bool {
+	return get(p, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { const e = document.querySelector(%q); return !!e && e.offsetParent !== null && !e.disabled })()`, string(tid(id)))))
+}
+
+func (p *phone) text(id string) string {
+	s := get(p, chromedp.TextContent(tid(id)))
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func (p *phone) join(url, name string) {
+	p.tb.Helper()
+	p.run(
+		chromedp.Navigate(url),
+		chromedp.WaitVisible(tid("join-form")),
+		chromedp.SendKeys(chromedp.CSS("#join-name"), name),
+		chromedp.Click(tid("join-submit")),
+		chromedp.WaitNotPresent(tid("join-form")),
+		chromedp.WaitVisible(tid("lobby-seats")),
+	)
+}
+
+// eventually polls cond until it holds, for effects that arrive over the websocket.
+func eventually(tb testing.TB, what string, cond func() bool) {
+	tb.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			tb.Fatalf("timed out waiting until %s", what)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// Four phones (three people and a bot) open a wink room by its link, the host
+// starts it, everyone draws, turns pass, a reload keeps the seat and hand,
+// and the table screen shows the public board only.
+func TestBrowser_WinkFirstTurns(t *testing.T) {
+	browser := mustBrowser(t)
+	m := MustRunMain(t, t.TempDir())
+
+	host := newPhone(t, browser, "Ann")
+	host.run(
+		chromedp.Navigate(m.URL()+"/"),
+		chromedp.WaitVisible(tid("game-card-wink")),
+		chromedp.Click(chromedp.CSS("#create-wink-details summary")),
+		chromedp.WaitVisible(tid("create-submit-wink")),
+		chromedp.Click(tid("create-submit-wink")),
+		chromedp.WaitVisible(tid("join-form")),
+	)
+	url := get(host, chromedp.Location())
+	if !strings.Contains(url, "/r/") {
+		t.Fatalf("after creating a room the host is at %s", url)
+	}
+	host.join(url, "Ann")
+
+	ben := newPhone(t, browser, "Ben")
+	ben.join(url, "Ben")
+	cy := newPhone(t, browser, "Cy")
+	cy.join(url, "Cy")
+
+	// Everyone sees the others arrive live.
+	eventually(t, "Ann sees three seats", func() bool { return strings.Contains(host.text("lobby-seats"), "Cy") })
+
+	// Cy's phone goes away: the others see "reconnecting"; it comes back to the same seat.
+	cy.run(chromedp.Navigate("about:blank"))
+	eventually(t, "Ann sees Cy reconnecting", func() bool { return host.visible("seat-reconnecting-2") })
+	cy.run(chromedp.Navigate(url), chromedp.WaitVisible(tid("lobby-seats")))
+	if cy.visible("join-form") {
+		t.Fatal("Cy lost the seat on reload")
+	}
+	eventually(t, "Cy is back", func() bool { return !host.visible("seat-reconnecting-2") })
+
+	if ben.visible("add-bot") || ben.visible("start") {
+		t.Fatal("a guest sees host controls")
+	}
+	host.run(chromedp.Click(tid("add-bot")))
+	eventually(t, "the bot is seated", func() bool { return strings.Contains(host.text("seat-count"), "4") })
+	eventually(t, "start is enabled", func() bool { return host.visible("start") })
+	host.run(chromedp.Click(tid("start")))
+
+	phones := []*phone{host, ben, cy}
+	for _, p := range phones {
+		p.run(chromedp.WaitVisible(tid("wink-seat")))
+	}
+
+	// The table screen shows the public board and never a hand.
+	table := newPhone(t, browser, "table")
+	table.run(
+		chromedp.EmulateViewport(1280, 720),
+		chromedp.Navigate(url+"/table"),
+		chromedp.WaitVisible(tid("wink-table")),
+	)
+	hands := get(table, chromedp.Evaluate[int](`document.querySelectorAll('[data-testid="wink-hand"],[data-testid="wink-agent"]').length`))
+	if hands != 0 {
+		t.Fatal("the table screen shows a hand")
+	}
+
+	// The deal round: whoever holds the suitcase takes their cards (the
+	// bot draws by itself) until every phone shows both cards.
+	eventually(t, "every phone holds its cards", func() bool {
+		all := true
+		for _, p := range phones {
+			if p.visible("wink-take-cards") {
+				p.run(chromedp.Click(tid("wink-take-cards")))
+			}
+			if !p.present("wink-agent") || !p.present("wink-location") {
+				all = false
+			}
+		}
+		return all
+	})
+
+	// Two turns: the suitcase holder passes (a bot passes or swaps by itself).
+	for turn := 0; turn < 2; turn++ {
+		var mover *phone
+		eventually(t, "a phone may pass", func() bool {
+			for _, p := range phones {
+				if p.visible("wink-pass") {
+					mover = p
+					return true
+				}
+			}
+			return false
+		})
+		mover.run(chromedp.Click(tid("wink-pass")))
+		eventually(t, mover.name+"'s turn ends", func() bool { return !mover.visible("wink-pass") })
+	}
+
+	// Ben reloads: same seat, same hand.
+	agent, place := ben.text("wink-agent"), ben.text("wink-location")
+	ben.run(chromedp.Reload(), chromedp.WaitVisible(tid("wink-seat")))
+	if got := ben.text("wink-agent"); got != agent {
+		t.Fatalf("after reload Ben's agent card reads %q, want %q", got, agent)
+	}
+	if got := ben.text("wink-location"); got != place {
+		t.Fatalf("after reload Ben's location card reads %q, want %q", got, place)
+	}
+	if ben.text("wink-me") == host.text("wink-me") {
+		t.Fatal("Ben's phone shows Ann's seat")
+	}
+}
+
+func (p *phone) present(id string) bool {
+	return get(p, chromedp.Evaluate[bool](fmt.Sprintf(`!!document.querySelector(%q)`, string(tid(id)))))
+}
