@@ -177,10 +177,14 @@ func TestBrowser_WinkFirstTurns(t *testing.T) {
 	if ben.visible("add-bot") || ben.visible("start") {
 		t.Fatal("a guest sees host controls")
 	}
-	host.run(chromedp.Click(tid("add-bot")))
+	if !host.tap("add-bot") {
+		t.Fatal("no add-bot button")
+	}
 	eventually(t, "the bot is seated", func() bool { return strings.Contains(host.text("seat-count"), "4") })
 	eventually(t, "start is enabled", func() bool { return host.visible("start") })
-	host.run(chromedp.Click(tid("start")))
+	if !host.tap("start") {
+		t.Fatal("no start button")
+	}
 
 	phones := []*phone{host, ben, cy}
 	for _, p := range phones {
@@ -205,7 +209,7 @@ func TestBrowser_WinkFirstTurns(t *testing.T) {
 		all := true
 		for _, p := range phones {
 			if p.visible("wink-take-cards") {
-				p.run(chromedp.Click(tid("wink-take-cards")))
+				p.tap("wink-take-cards")
 			}
 			if !p.present("wink-agent") || !p.present("wink-location") {
 				all = false
@@ -226,7 +230,9 @@ func TestBrowser_WinkFirstTurns(t *testing.T) {
 			}
 			return false
 		})
-		mover.run(chromedp.Click(tid("wink-pass")))
+		if !mover.tap("wink-pass") {
+			t.Fatalf("%s could not pass", mover.name)
+		}
 		eventually(t, mover.name+"'s turn ends", func() bool { return !mover.visible("wink-pass") })
 	}
 
@@ -242,6 +248,14 @@ func TestBrowser_WinkFirstTurns(t *testing.T) {
 	if ben.text("wink-me") == host.text("wink-me") {
 		t.Fatal("Ben's phone shows Ann's seat")
 	}
+}
+
+// tap clicks a testid in one step inside the page, so a websocket update
+// replacing the element between finding and clicking it cannot fail the
+// test; it reports whether there was an enabled element to tap.
+func (p *phone) tap(id string) bool {
+	p.tb.Helper()
+	return get(p, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e || e.disabled) return false; e.click(); return true })()`, string(tid(id)))))
 }
 
 func (p *phone) present(id string) bool {
