@@ -107,7 +107,7 @@ func (p *phone) visible(id string) bool {
 }
 
 func (p *phone) text(id string) string {
-	s := get(p, chromedp.TextContent(tid(id)))
+	s := get(p, chromedp.Evaluate[string](fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e ? e.textContent : "" })()`, string(tid(id)))))
 	return strings.Join(strings.Fields(s), " ")
 }
 
@@ -204,19 +204,36 @@ func TestBrowser_WinkFirstTurns(t *testing.T) {
 	}
 
 	// The deal round: whoever holds the suitcase takes their cards (the
-	// bot draws by itself) until every phone shows both cards.
-	eventually(t, "every phone holds its cards", func() bool {
+	// bot draws by itself) until the first real turn begins.
+	eventually(t, "the deal round ends", func() bool {
 		all := true
 		for _, p := range phones {
 			if p.visible("wink-take-cards") {
 				p.tap("wink-take-cards")
 			}
-			if !p.present("wink-agent") || !p.present("wink-location") {
+			if p.phase() != "turn" {
 				all = false
 			}
 		}
 		return all
 	})
+	for _, p := range phones {
+		if p.text("wink-agent") == "" || p.text("wink-location") == "" {
+			t.Fatalf("%s holds no cards after the deal", p.name)
+		}
+	}
+
+	// Ann catches Ben winking at Cy: the picker costs a chip and the whole
+	// table sees the verdict.
+	for _, step := range []string{"wink-caught", "wink-accuse-winker-1", "wink-accuse-target-2", "wink-accuse-confirm"} {
+		if !host.tap(step) {
+			t.Fatalf("accusation picker: cannot tap %s in\n%s", step, get(host, chromedp.Evaluate[string](`document.querySelector("#wink-caught-wrap").outerHTML`)))
+		}
+	}
+	eventually(t, "Ann has spent a chip", func() bool {
+		return get(host, chromedp.Evaluate[string](`document.querySelector('[data-testid="wink-chips"]').getAttribute("aria-label")`)) == "2 chips"
+	})
+	eventually(t, "Cy sees the accusation", func() bool { return strings.Contains(cy.text("wink-events"), "Ann") })
 
 	// Two turns: the suitcase holder passes (a bot passes or swaps by itself).
 	for turn := 0; turn < 2; turn++ {
@@ -256,6 +273,11 @@ func TestBrowser_WinkFirstTurns(t *testing.T) {
 func (p *phone) tap(id string) bool {
 	p.tb.Helper()
 	return get(p, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e || e.disabled) return false; e.click(); return true })()`, string(tid(id)))))
+}
+
+// phase is the wink phase the phone shows.
+func (p *phone) phase() string {
+	return get(p, chromedp.Evaluate[string](`(() => { const e = document.querySelector('[data-testid="wink-seat"]'); return e ? e.dataset.phase : "" })()`))
 }
 
 func (p *phone) present(id string) bool {

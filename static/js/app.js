@@ -362,6 +362,21 @@
       .catch(function (err) { busy(f, false); fail(err); });
   }
 
+  // ---- small form behaviours, declared in markup ----
+  // An input with data-fill='{"field":value}' copies those values into its
+  // form when chosen (the accusation picker captures the winker's epoch so).
+  document.addEventListener("change", function (e) {
+    var el = e.target, f = el && el.form, fill = el && el.getAttribute && el.getAttribute("data-fill");
+    if (!f || !fill || (el.type === "radio" || el.type === "checkbox") && !el.checked) { return; }
+    var vals = parseJSON(fill, {});
+    Object.keys(vals).forEach(function (k) { if (f.elements[k]) { f.elements[k].value = String(vals[k]); } });
+  });
+  // A <summary data-reset-on-close> resets the forms of its <details> when it closes them.
+  document.addEventListener("click", function (e) {
+    var s = e.target.closest && e.target.closest("summary[data-reset-on-close]");
+    if (s && s.parentNode.open) { $$("form", s.parentNode).forEach(function (f) { f.reset(); }); }
+  });
+
   // ---- boot ----
   function boot() {
     main = $("#room-main[data-ws]");
