@@ -43,6 +43,15 @@ func (g *Registry) load(ctx context.Context, code string) (*Room, error) {
 		}
 		r.match = lm
 	}
+	if r.match == nil && len(r.finished) > 0 {
+		// The room shows its last match's end (board, result, rematch)
+		// after a restart just as it did before.
+		lm, err := r.resume(ctx, r.finished[0])
+		if err != nil {
+			return nil, err
+		}
+		r.match, r.finished = lm, r.finished[1:]
+	}
 	return r, nil
 }
 
