@@ -6,19 +6,26 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 	"time"
+
+	"github.com/google/uuid"
 
 	"topsecret/internal/game"
 	"topsecret/internal/games"
+	"topsecret/internal/replay"
+	"topsecret/internal/room"
 	"topsecret/internal/server"
 	"topsecret/internal/store"
 )
 
-// runReplay is `topsecret replay [show|export] <match-id>`: a match's
-// timeline, or its JSON record, read from the store.
+// runReplay is `topsecret replay [show|export|import] <match-id|file>`: a
+// match's timeline, its JSON record, or a record imported into the store
+// after replaying it.
 func runReplay(ctx context.Context, args []string, out io.Writer) error {
 	verb := "show"
-	if len(args) > 0 && (args[0] == "show" || args[0] == "export") {
+	if len(args) > 0 && (args[0] == "show" || args[0] == "export" || args[0] == "import") {
 		verb, args = args[0], args[1:]
 	}
 	m := NewMain()
@@ -26,21 +33,26 @@ func runReplay(ctx context.Context, args []string, out io.Writer) error {
 	fs.SetOutput(out)
 	fs.StringVar(&m.Config.DataDir, "data", env("DATA_DIR", m.Config.DataDir), "directory of the embedded SQLite database")
 	fs.StringVar(&m.Config.DatabaseURL, "database-url", env("DATABASE_URL", ""), "postgres://… to read from PostgreSQL")
+	fs.StringVar(&m.Config.BaseURL, "base-url", env("BASE_URL", "http://localhost:8080"), "public URL printed for an imported match")
 	fs.Usage = func() {
 		fmt.Fprintln(out, "usage: topsecret replay [show|export] [-data DIR | -database-url URL] <match-id>")
+		fmt.Fprintln(out, "       topsecret replay import [-data DIR | -database-url URL] [-base-url URL] <file|->")
 	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
-		return fmt.Errorf("replay: want one match id")
+		return fmt.Errorf("replay: want one match id or file")
 	}
 	st, err := openStore(ctx, m.Config)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
+	if verb == "import" {
+		return importRecord(ctx, st, fs.Arg(0), strings.TrimRight(m.Config.BaseURL, "/"), out)
+	}
 	match, err := st.Match(ctx, fs.Arg(0))
 	if err != nil {
 		return fmt.Errorf("match %s: %w", fs.Arg(0), err)
@@ -111,4 +123,89 @@ func printTimeline(out io.Writer, m store.Match, log []store.ActionRecord) error
 		fmt.Fprintln(out, "Result:", game.Say(r.Summary, names))
 	}
 	return nil
+}
+
+// importRecord reads an exported match record, replays it to verify every
+// action and the result, and stores it as a finished match in a new room.
+// A tampered record (an illegal action, a changed seed) is refused and
+// nothing is stored.
+func importRecord(ctx context.Context, st store.Store, path, base string, out io.Writer) error {
+	rec, err := readRecord(path)
+	if err != nil {
+		return err
+	}
+	m, log, err := fromRecord(rec)
+	if err != nil {
+		return fmt.Errorf("import %s: %w", path, err)
+	}
+	if err := replay.Verify(m, log); err != nil {
+		return fmt.Errorf("import %s refused: %w", path, err)
+	}
+	now := time.Now().UTC()
+	rm := store.Room{Code: room.NewCode(), Game: m.Setup.Game, Options: m.Setup.Options, HostToken: room.NewToken(), CreatedAt: now}
+	if err := st.CreateRoom(ctx, rm); err != nil {
+		return fmt.Errorf("import: create room: %w", err)
+	}
+	m.ID, m.RoomCode, m.Number, m.Status = uuid.NewString(), rm.Code, 1, store.StatusPlaying
+	if err := st.CreateMatch(ctx, m); err != nil {
+		return fmt.Errorf("import: create match: %w", err)
+	}
+	for i := range log {
+		log[i].MatchID = m.ID
+		if err := st.AppendAction(ctx, log[i]); err != nil {
+			return fmt.Errorf("import: action %d: %w", i, err)
+		}
+	}
+	finished := now
+	if m.FinishedAt != nil {
+		finished = *m.FinishedAt
+	}
+	if err := st.FinishMatch(ctx, m.ID, *m.Result, finished); err != nil {
+		return fmt.Errorf("import: finish match: %w", err)
+	}
+	fmt.Fprintf(out, "Imported match %s (%s, %d actions, verified by replay) into room %s.\n", m.ID, m.Setup.Game, len(log), rm.Code)
+	fmt.Fprintf(out, "  replay:     %s/m/%s\n", base, m.ID)
+	fmt.Fprintf(out, "  history:    %s/r/%s/history\n", base, rm.Code)
+	fmt.Fprintf(out, "  host token: %s\n", rm.HostToken)
+	return nil
+}
+
+func readRecord(path string) (server.MatchRecord, error) {
+	var rec server.MatchRecord
+	var r io.Reader = os.Stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return rec, fmt.Errorf("import: %w", err)
+		}
+		defer f.Close()
+		r = f
+	}
+	if err := json.NewDecoder(r).Decode(&rec); err != nil {
+		return rec, fmt.Errorf("import %s: not a match record: %w", path, err)
+	}
+	return rec, nil
+}
+
+// fromRecord turns an exported record back into the store's types.
+func fromRecord(rec server.MatchRecord) (store.Match, []store.ActionRecord, error) {
+	if rec.Status != store.StatusFinished || rec.Setup == nil || rec.Result == nil {
+		return store.Match{}, nil, fmt.Errorf("only a finished match's record (with its setup, log and result) can be imported")
+	}
+	if rec.ActionsN != len(rec.Actions) {
+		return store.Match{}, nil, fmt.Errorf("the record counts %d actions but lists %d", rec.ActionsN, len(rec.Actions))
+	}
+	m := store.Match{Setup: *rec.Setup, Seats: rec.Seats, Status: store.StatusFinished, Result: rec.Result,
+		CreatedAt: rec.CreatedAt, FinishedAt: rec.FinishedAt}
+	if m.CreatedAt.IsZero() {
+		m.CreatedAt = time.Now().UTC()
+	}
+	log := make([]store.ActionRecord, len(rec.Actions))
+	for i, a := range rec.Actions {
+		if a.Index != i {
+			return store.Match{}, nil, fmt.Errorf("the log's entry %d says it is action %d", i, a.Index)
+		}
+		log[i] = store.ActionRecord{Index: i, Action: game.Action{Seat: a.Seat, Type: a.Type, Data: a.Data, At: a.At}}
+	}
+	return m, log, nil
 }

@@ -40,6 +40,8 @@ type Frame struct {
 	// Events are recent lines you may read, names filled in, oldest first.
 	Events    []string   `json:"events"`
 	Standings []Standing `json:"standings"`
+	// Watch is the replay the host is showing the room, if any.
+	Watch *WatchState `json:"watch,omitempty"`
 }
 
 // SeatState is a seat as everyone sees it.
@@ -84,7 +86,7 @@ func (r *Room) seatState(s store.Seat) SeatState {
 func (r *Room) frame(id Identity) *Frame {
 	f := &Frame{Version: r.version, Now: r.now().UnixMilli(), Code: r.rec.Code, Info: r.entry.Info,
 		Options: r.rec.Options, Status: r.status(), You: game.System, Host: id.Host, Table: id.Table,
-		Legal: []game.Move{}, Events: []string{}, Standings: r.standings()}
+		Legal: []game.Move{}, Events: []string{}, Standings: r.standings(), Watch: r.watching()}
 	for _, s := range r.seats {
 		f.Seats = append(f.Seats, r.seatState(s))
 		if s.ID == id.SeatID {

@@ -51,6 +51,7 @@ type Room struct {
 	botTimer Stopper
 	idleAt   time.Time
 	events   []event
+	watch    *WatchState // the replay the host shows the room, if any
 }
 
 // event is a line of the room's recent history, kept with its audience.

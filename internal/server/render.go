@@ -67,6 +67,7 @@ func live(f *room.Frame, base string) pages.Live {
 		l.Seats = append(l.Seats, pages.SeatLine{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot,
 			Connected: s.Connected, You: s.ID == f.SeatID && f.SeatID != ""})
 	}
+	l.Watch = watchLine(f)
 	n := len(f.Seats)
 	l.CanStart = n >= f.Info.MinPlayers && n <= f.Info.MaxPlayers && f.Status != room.StatusPlaying
 	if !l.CanStart && f.Status != room.StatusPlaying {

@@ -82,6 +82,9 @@ func (s *Server) routes() http.Handler {
 		r.Get("/r/{code}", s.handleRoomPage)
 		r.Get("/r/{code}/table", s.handleTablePage)
 		r.Get("/r/{code}/qr.svg", s.handleRoomQR)
+		r.Get("/r/{code}/history", s.handleRoomHistory)
+		r.Get("/m/{id}", s.handleReplayPage)
+		r.Get("/m/{id}/step/{n}", s.handleReplayStep)
 
 		r.Route("/api", func(r chi.Router) {
 			r.Use(limitBody(16 << 10))
@@ -95,6 +98,7 @@ func (s *Server) routes() http.Handler {
 				r.Post("/start", s.handleMatchStart)
 				r.Post("/rematch", s.handleMatchStart)
 				r.Post("/options", s.handleRoomOptions)
+				r.Post("/watch", s.handleRoomWatch)
 			})
 			r.Get("/matches/{id}", s.handleMatchGet)
 		})

@@ -57,6 +57,8 @@ type Live struct {
 	MatchID   string
 	JoinURL   string // the room's join link, shown in the lobby
 	QRSVG     string // inline <svg> of JoinURL, trusted; shown big on the table screen
+	// Watch is the replay the host is showing the room, nil when none.
+	Watch *WatchLine
 }
 
 // SeatLine is one seat in the lobby list and the in-game strip.

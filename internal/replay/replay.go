@@ -1,0 +1,328 @@
+// Package replay rebuilds any step of a finished match from its log.
+//
+// A Timeline folds a match's log through game.StepEvents, the same path
+// restart recovery takes, once when it is built: it remembers each step's
+// events, who was awaited and where turns and rounds begin, but never a
+// view. Views are computed on demand for any step and any viewer by moving
+// a cursor state through the log. Games whose state can copy itself (the
+// optional Cloner) also get periodic in-memory snapshots, so a backward
+// seek replays at most SnapshotEvery actions.
+package replay
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"topsecret/internal/game"
+	"topsecret/internal/games"
+	"topsecret/internal/store"
+)
+
+// Cloner is implemented by game states that can copy themselves deeply.
+// The copy must evolve exactly like the original under the same actions.
+// A Timeline then keeps a snapshot every SnapshotEvery steps; without it,
+// a backward seek replays from the deal.
+type Cloner interface {
+	Clone() game.State
+}
+
+// Turner is implemented by game states that number their turns. A Timeline
+// marks a turn start wherever the number changes. Without it, a turn starts
+// wherever the seats the match waits on change.
+type Turner interface {
+	Turn() int
+}
+
+// Rounder is implemented by game states that number their rounds (a deal,
+// a trick, a lap of the suitcase). Without it, a round starts when the
+// first awaited seat of the match is awaited again after every seat was.
+type Rounder interface {
+	Round() int
+}
+
+// SnapshotEvery is the distance between snapshots for a Cloner state.
+const SnapshotEvery = 64
+
+// StepInfo is what happened at one step, for every viewer alike. Step 0 is
+// the deal; step i (1…N) is the state after log action i-1.
+type StepInfo struct {
+	Index int `json:"index"`
+	// Action is nil at step 0.
+	Action *game.Action `json:"action,omitempty"`
+	// Actor is the acting seat's name, "Referee" for timers, "" at step 0.
+	Actor string `json:"actor,omitempty"`
+	// At is the action's server time (the deal time at step 0), Unix ms.
+	At int64 `json:"at"`
+	// Events are what the action caused, with {pN} placeholders and audiences.
+	Events []game.Event `json:"-"`
+	// Waiting are the seats the match awaits after this step.
+	Waiting []game.Seat `json:"waiting"`
+	// Turn and Round number the turn and round this step belongs to, from 1;
+	// 0 before the first.
+	Turn  int `json:"turn"`
+	Round int `json:"round"`
+	// TurnStart and RoundStart mark the first step of a turn or round.
+	TurnStart  bool `json:"turn_start,omitempty"`
+	RoundStart bool `json:"round_start,omitempty"`
+}
+
+// Timeline is a finished (or verified) match rebuilt step by step. It is
+// safe for concurrent use.
+type Timeline struct {
+	match  store.Match
+	rules  game.Rules
+	names  []string
+	log    []game.Action
+	steps  []StepInfo
+	result *game.Result
+
+	mu    sync.Mutex
+	cur   game.State // the cursor, at step curAt
+	curAt int
+	snaps map[int]game.State // step → snapshot, only for Cloner states
+}
+
+// New rebuilds m from its log. It fails if the game is unknown or an
+// action does not replay, naming the action's position.
+func New(m store.Match, log []store.ActionRecord) (*Timeline, error) {
+	e, ok := games.Lookup(m.Setup.Game)
+	if !ok || !e.Available() {
+		return nil, fmt.Errorf("replay: game %q is not available", m.Setup.Game)
+	}
+	return NewWithRules(e.Rules, m, log)
+}
+
+// NewWithRules is New with the game's rules given, for games outside the catalogue.
+func NewWithRules(rules game.Rules, m store.Match, log []store.ActionRecord) (*Timeline, error) {
+	t := &Timeline{match: m, rules: rules, names: names(m), log: make([]game.Action, len(log))}
+	for i, r := range log {
+		if r.Index != i {
+			return nil, fmt.Errorf("replay: log position %d holds action %d", i, r.Index)
+		}
+		t.log[i] = r.Action
+	}
+	if err := t.build(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+func names(m store.Match) []string {
+	out := make([]string, max(len(m.Seats), m.Setup.Seats))
+	for i := range out {
+		out[i] = fmt.Sprintf("Seat %d", i+1)
+		if i < len(m.Seats) && m.Seats[i].Name != "" {
+			out[i] = m.Seats[i].Name
+		}
+	}
+	return out
+}
+
+// build folds the whole log once, recording each step's facts.
+func (t *Timeline) build() error {
+	st, err := t.rules.New(t.match.Setup)
+	if err != nil {
+		return fmt.Errorf("replay: deal: %w", err)
+	}
+	_, cloner := st.(Cloner)
+	if cloner {
+		t.snaps = map[int]game.State{}
+	}
+	var b bounds
+	t.steps = make([]StepInfo, 0, len(t.log)+1)
+	t.steps = append(t.steps, b.mark(st, StepInfo{Index: 0, At: t.match.Setup.Started}, t.match.Setup.Seats))
+	for i, a := range t.log {
+		if cloner && i%SnapshotEvery == 0 {
+			t.snaps[i] = st.(Cloner).Clone()
+		}
+		if _, over := st.Result(); over {
+			return fmt.Errorf("replay: action %d (%s by seat %d): %w", i, a.Type, a.Seat, game.Over())
+		}
+		evs, err := game.StepEvents(st, t.match.Setup.Seed, i, a)
+		if err != nil {
+			return t.named(err)
+		}
+		s := StepInfo{Index: i + 1, Action: &t.log[i], Actor: t.actor(a.Seat), At: a.At, Events: evs}
+		t.steps = append(t.steps, b.mark(st, s, t.match.Setup.Seats))
+	}
+	if res, over := st.Result(); over {
+		t.result = &res
+	}
+	t.cur, t.curAt = st, len(t.log)
+	return nil
+}
+
+// named wraps a refusal with its {pN} seats named, for people to read.
+func (t *Timeline) named(err error) error {
+	return &namedError{msg: "replay: " + game.Say(err.Error(), t.names), err: err}
+}
+
+type namedError struct {
+	msg string
+	err error
+}
+
+func (e *namedError) Error() string { return e.msg }
+func (e *namedError) Unwrap() error { return e.err }
+
+func (t *Timeline) actor(s game.Seat) string {
+	if s == game.System {
+		return "Referee"
+	}
+	if int(s) >= 0 && int(s) < len(t.names) {
+		return t.names[s]
+	}
+	return fmt.Sprintf("Seat %d", int(s)+1)
+}
+
+// bounds derives turn and round numbers as the log is folded.
+type bounds struct {
+	turn, round      int
+	lastTurn         int // the state's own turn number, when it has one
+	lastRound        int
+	waiting          []game.Seat
+	first            game.Seat // the first awaited seat of the match
+	seen             map[game.Seat]bool
+	haveFirst, seen0 bool
+}
+
+func (b *bounds) mark(st game.State, s StepInfo, seats int) StepInfo {
+	s.Waiting = st.Next().Seats
+	if s.Waiting == nil {
+		s.Waiting = []game.Seat{}
+	}
+	if tn, ok := st.(Turner); ok {
+		if n := tn.Turn(); n != b.lastTurn || !b.seen0 {
+			b.lastTurn, s.TurnStart = n, true
+			b.turn++
+		}
+	} else if len(s.Waiting) > 0 && !slices.Equal(s.Waiting, b.waiting) {
+		s.TurnStart = true
+		b.turn++
+	}
+	if rn, ok := st.(Rounder); ok {
+		if n := rn.Round(); n != b.lastRound || !b.seen0 {
+			b.lastRound, s.RoundStart = n, true
+			b.round++
+		}
+	} else if s.TurnStart {
+		s.RoundStart = b.genericRound(s.Waiting[0], seats)
+	}
+	b.seen0 = true
+	if len(s.Waiting) > 0 {
+		b.waiting = s.Waiting
+	}
+	s.Turn, s.Round = b.turn, b.round
+	return s
+}
+
+// genericRound reports whether a turn held by holder starts a new round:
+// the match's first holder again, once every seat has been awaited.
+func (b *bounds) genericRound(holder game.Seat, seats int) bool {
+	if !b.haveFirst {
+		b.haveFirst, b.first, b.seen = true, holder, map[game.Seat]bool{holder: true}
+		b.round++
+		return true
+	}
+	if holder == b.first && len(b.seen) >= seats {
+		b.seen = map[game.Seat]bool{holder: true}
+		b.round++
+		return true
+	}
+	b.seen[holder] = true
+	return false
+}
+
+// Len is the number of steps: the deal plus one per action.
+func (t *Timeline) Len() int { return len(t.steps) }
+
+// Match is the match record the timeline was built from.
+func (t *Timeline) Match() store.Match { return t.match }
+
+// Names are the seats' names, index = seat.
+func (t *Timeline) Names() []string { return slices.Clone(t.names) }
+
+// Result is the replayed outcome; false if the log ends before the match does.
+func (t *Timeline) Result() (game.Result, bool) {
+	if t.result == nil {
+		return game.Result{}, false
+	}
+	return *t.result, true
+}
+
+// Info returns step i's facts. i is clamped to 0…Len()-1.
+func (t *Timeline) Info(i int) StepInfo { return t.steps[t.clamp(i)] }
+
+// Clamp limits i to a valid step.
+func (t *Timeline) clamp(i int) int { return min(max(i, 0), len(t.steps)-1) }
+
+// Turns lists the steps where a turn begins, in order.
+func (t *Timeline) Turns() []int { return t.starts(func(s StepInfo) bool { return s.TurnStart }) }
+
+// Rounds lists the steps where a round begins, in order.
+func (t *Timeline) Rounds() []int { return t.starts(func(s StepInfo) bool { return s.RoundStart }) }
+
+func (t *Timeline) starts(ok func(StepInfo) bool) []int {
+	var out []int
+	for _, s := range t.steps {
+		if ok(s) {
+			out = append(out, s.Index)
+		}
+	}
+	return out
+}
+
+// Events returns step i's event lines that v may read, names filled in.
+func (t *Timeline) Events(i int, v game.Viewer) []string {
+	var out []string
+	for _, e := range t.steps[t.clamp(i)].Events {
+		if e.For(v) {
+			out = append(out, game.Say(e.Text, t.names))
+		}
+	}
+	return out
+}
+
+// Describe says in words what happened at step i as v saw it: the events v
+// could read, or a plain account of the action when it caused none.
+func (t *Timeline) Describe(i int, v game.Viewer) string {
+	s := t.steps[t.clamp(i)]
+	if s.Action == nil {
+		return "The cards are dealt."
+	}
+	if lines := t.Events(i, v); len(lines) > 0 {
+		return strings.Join(lines, " ")
+	}
+	a := s.Action
+	switch {
+	case v.Kind == game.Omniscient:
+		return s.Actor + ": " + humanize(a.Type) + dataText(a.Data) + "."
+	case v.Kind == game.Player && v.Seat == a.Seat:
+		return "You: " + humanize(a.Type) + dataText(a.Data) + "."
+	default:
+		return "Nothing you could see changed."
+	}
+}
+
+func humanize(typ string) string { return strings.ReplaceAll(typ, "_", " ") }
+
+// dataText shows an action's choices compactly: " (target 2)".
+func dataText(raw json.RawMessage) string {
+	var m map[string]any
+	if len(raw) == 0 || json.Unmarshal(raw, &m) != nil || len(m) == 0 {
+		return ""
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	parts := make([]string, 0, len(keys))
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%s %v", humanize(k), m[k]))
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}

@@ -1,0 +1,72 @@
+package replay
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"topsecret/internal/game"
+	"topsecret/internal/store"
+)
+
+// ErrInvalid means a match record does not replay to what it claims: an
+// action the rules refuse, a log that ends too early or too late, or a
+// result that differs (a changed seed deals other cards).
+var ErrInvalid = errors.New("the record does not replay")
+
+// Verify replays a finished match's record and checks that its log is legal
+// from the first action to the last and reaches exactly the recorded result.
+// Every refusal wraps ErrInvalid and says what is wrong.
+func Verify(m store.Match, log []store.ActionRecord) error {
+	_, err := Check(m, log)
+	return err
+}
+
+// Check is Verify returning the verified timeline.
+func Check(m store.Match, log []store.ActionRecord) (*Timeline, error) {
+	if m.Status != store.StatusFinished || m.Result == nil {
+		return nil, fmt.Errorf("%w: the match is not finished, so it has no result to check", ErrInvalid)
+	}
+	if m.Setup.Seats != len(m.Seats) {
+		return nil, fmt.Errorf("%w: the setup seats %d players but %d are named", ErrInvalid, m.Setup.Seats, len(m.Seats))
+	}
+	t, err := New(m, log)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s (was the seed or the log changed?)", ErrInvalid, strings.TrimPrefix(err.Error(), "replay: "))
+	}
+	got, over := t.Result()
+	if !over {
+		return nil, fmt.Errorf("%w: the log ends after %d actions but the match is not over", ErrInvalid, len(log))
+	}
+	if err := sameResult(got, *m.Result, t.names); err != nil {
+		return nil, fmt.Errorf("%w: %v (was the seed or the log changed?)", ErrInvalid, err)
+	}
+	return t, nil
+}
+
+func sameResult(got, want game.Result, names []string) error {
+	switch {
+	case !slices.Equal(got.Winners, want.Winners):
+		return fmt.Errorf("the replay is won by %s, the record says %s", who(got.Winners, names), who(want.Winners, names))
+	case !slices.Equal(got.Points, want.Points):
+		return fmt.Errorf("the replay scores %v, the record says %v", got.Points, want.Points)
+	case got.Summary != want.Summary:
+		return fmt.Errorf("the replay ends %q, the record says %q", game.Say(got.Summary, names), game.Say(want.Summary, names))
+	}
+	return nil
+}
+
+func who(seats []game.Seat, names []string) string {
+	if len(seats) == 0 {
+		return "nobody"
+	}
+	out := ""
+	for i, s := range seats {
+		if i > 0 {
+			out += " & "
+		}
+		out += game.Say(fmt.Sprintf("{p%d}", s), names)
+	}
+	return out
+}

@@ -1,0 +1,390 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
+
+	"topsecret/internal/game"
+	"topsecret/internal/replay"
+	"topsecret/internal/room"
+	"topsecret/internal/store"
+	"topsecret/web/boards"
+	"topsecret/web/layout"
+	"topsecret/web/pages"
+)
+
+// stillPlaying refuses any replay of a match that has not ended: its log
+// and seed would reveal hidden cards.
+type stillPlaying struct {
+	code   string
+	number int
+}
+
+func (e *stillPlaying) Error() string { return "match still being played" }
+
+// timelineCache keeps the timelines of recently replayed matches. Only
+// finished matches are cached, and a finished match never changes, so a
+// match id always means the same timeline.
+type timelineCache struct {
+	mu    sync.Mutex
+	byID  map[string]*replay.Timeline
+	order []string // oldest first
+}
+
+// timelineCacheSize bounds the cache; a timeline of a long match is ~1 MB.
+const timelineCacheSize = 16
+
+var timelines = &timelineCache{byID: map[string]*replay.Timeline{}}
+
+func (c *timelineCache) get(id string) *replay.Timeline {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.byID[id]
+}
+
+func (c *timelineCache) put(id string, t *replay.Timeline) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.byID[id]; ok {
+		return
+	}
+	c.byID[id] = t
+	c.order = append(c.order, id)
+	if len(c.order) > timelineCacheSize {
+		delete(c.byID, c.order[0])
+		c.order = c.order[1:]
+	}
+}
+
+// timeline loads a finished match's timeline. ErrNotFound for an unknown
+// id; *stillPlaying for a match in progress.
+func (s *Server) timeline(ctx context.Context, id string) (*replay.Timeline, error) {
+	if _, err := uuid.Parse(id); err != nil {
+		return nil, store.ErrNotFound
+	}
+	if t := timelines.get(id); t != nil {
+		return t, nil
+	}
+	m, err := s.Store.Match(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if m.Status != store.StatusFinished {
+		return nil, &stillPlaying{code: m.RoomCode, number: m.Number}
+	}
+	log, err := s.Store.Actions(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	t, err := replay.New(m, log)
+	if err != nil {
+		return nil, fmt.Errorf("replay match %s: %w", id, err)
+	}
+	timelines.put(id, t)
+	return t, nil
+}
+
+// replayError answers a failed replay request; a match in progress gets a
+// page that shows nothing of it.
+func (s *Server) replayError(w http.ResponseWriter, r *http.Request, err error) {
+	var sp *stillPlaying
+	if !errors.As(err, &sp) {
+		s.error(w, r, err)
+		return
+	}
+	if wantsJSON(r) {
+		writeJSON(w, http.StatusConflict, apiError{Code: "refused",
+			Message: "This match is still being played; its replay opens when it ends."})
+		return
+	}
+	s.render(w, r, http.StatusConflict, layout.Page("Still being played", pages.ReplayPending(sp.code, sp.number)))
+}
+
+// perspective reads ?as=: "all" (default, every card), "table" or a seat.
+func perspective(r *http.Request, seats int) (string, game.Viewer, error) {
+	as := r.URL.Query().Get("as")
+	switch as {
+	case "", "all":
+		return "all", game.OmniscientViewer(), nil
+	case "table":
+		return "table", game.TableViewer(), nil
+	}
+	n, err := strconv.Atoi(as)
+	if err != nil || n < 0 || n >= seats {
+		return "", game.Viewer{}, bad(fmt.Sprintf("as=%q: want all, table or a seat from 0 to %d.", as, seats-1))
+	}
+	return as, game.SeatViewer(game.Seat(n)), nil
+}
+
+func (s *Server) handleReplayPage(w http.ResponseWriter, r *http.Request) {
+	t, err := s.timeline(r.Context(), chi.URLParam(r, "id"))
+	if err != nil {
+		s.replayError(w, r, err)
+		return
+	}
+	m := t.Match()
+	as, v, err := perspective(r, m.Setup.Seats)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if wantsJSON(r) {
+		log, err := s.Store.Actions(r.Context(), m.ID)
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, replayJSON{Record: Record(m, log), Steps: t.Len(), Turns: orEmpty(t.Turns()), Rounds: orEmpty(t.Rounds())})
+		return
+	}
+	i, err := stepParam(r.URL.Query().Get("step"), 0)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	step, _, err := s.replayStep(t, i, as, v)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	p := replayPage(t, as, step)
+	p.Watch = s.isRoomHost(r, m.RoomCode)
+	title := fmt.Sprintf("Replay · %s match %d", p.GameName, m.Number)
+	s.render(w, r, http.StatusOK, layout.Page(title, pages.ReplayPage(p)))
+}
+
+// replayJSON is /m/{id} for tools: the record plus the timeline's marks.
+type replayJSON struct {
+	Record MatchRecord `json:"record"`
+	Steps  int         `json:"steps"`
+	Turns  []int       `json:"turns"`
+	Rounds []int       `json:"rounds"`
+}
+
+func orEmpty(xs []int) []int {
+	if xs == nil {
+		return []int{}
+	}
+	return xs
+}
+
+// stepJSON is one step for tools: /m/{id}/step/{n} with Accept: application/json.
+type stepJSON struct {
+	Match      string       `json:"match"`
+	Step       int          `json:"step"`
+	Steps      int          `json:"steps"`
+	As         string       `json:"as"`
+	Turn       int          `json:"turn"`
+	Round      int          `json:"round"`
+	TurnStart  bool         `json:"turn_start"`
+	RoundStart bool         `json:"round_start"`
+	Actor      string       `json:"actor,omitempty"`
+	Action     *game.Action `json:"action,omitempty"`
+	Text       string       `json:"text"`
+	Events     []string     `json:"events"`
+	Waiting    []game.Seat  `json:"waiting"`
+	View       any          `json:"view"`
+	Legal      []game.Move  `json:"legal,omitempty"`
+}
+
+func (s *Server) handleReplayStep(w http.ResponseWriter, r *http.Request) {
+	t, err := s.timeline(r.Context(), chi.URLParam(r, "id"))
+	if err != nil {
+		s.replayError(w, r, err)
+		return
+	}
+	as, v, err := perspective(r, t.Match().Setup.Seats)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	i, err := stepParam(chi.URLParam(r, "n"), -1)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	step, f, err := s.replayStep(t, i, as, v)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if wantsJSON(r) {
+		events := f.Events
+		if events == nil {
+			events = []string{}
+		}
+		writeJSON(w, http.StatusOK, stepJSON{Match: t.Match().ID, Step: f.Info.Index, Steps: t.Len(), As: as,
+			Turn: f.Info.Turn, Round: f.Info.Round, TurnStart: f.Info.TurnStart, RoundStart: f.Info.RoundStart,
+			Actor: f.Info.Actor, Action: f.Info.Action, Text: f.Text, Events: events, Waiting: f.Info.Waiting,
+			View: f.View, Legal: f.Legal})
+		return
+	}
+	w.Header().Set("Cache-Control", "private, max-age=3600")
+	s.render(w, r, http.StatusOK, pages.ReplayStepView(step))
+}
+
+// stepParam reads a step number; "" means def (-1: the last step).
+func stepParam(raw string, def int) (int, error) {
+	if raw == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < 0 {
+		return 0, bad("A step is a number from 0.")
+	}
+	return n, nil
+}
+
+// replayStep builds step i (clamped; -1 is the last) for one perspective.
+func (s *Server) replayStep(t *replay.Timeline, i int, as string, v game.Viewer) (pages.ReplayStep, replay.Frame, error) {
+	if i < 0 {
+		i = t.Len() - 1
+	}
+	f, err := t.Frame(i, v)
+	if err != nil {
+		return pages.ReplayStep{}, f, err
+	}
+	m := t.Match()
+	names := t.Names()
+	players := make([]room.SeatState, len(m.Seats))
+	for k, st := range m.Seats {
+		players[k] = room.SeatState{ID: st.SeatID, Position: k, Name: st.Name, Bot: st.Bot, Connected: true}
+	}
+	you := game.System
+	if v.Kind == game.Player {
+		you = v.Seat
+	}
+	board := boards.Board(m.Setup.Game, boards.Context{View: f.View, Names: names, You: you,
+		Table: v.Kind != game.Player, Legal: f.Legal, Players: players, Now: f.Info.At})
+	step := pages.ReplayStep{Index: f.Info.Index, Last: t.Len() - 1, Turn: f.Info.Turn, Round: f.Info.Round,
+		Actor: f.Info.Actor, Clock: clock(f.Info.At - m.Setup.Started), Text: f.Text, Events: f.Events,
+		As: as, AsLabel: asLabel(as, names), At: f.Info.At, Board: board}
+	if v.Kind == game.Omniscient {
+		step.Secrets = secretRows(f.View, names)
+	}
+	return step, f, nil
+}
+
+// clock is a time since the deal as "m:ss".
+func clock(ms int64) string {
+	if ms < 0 {
+		return ""
+	}
+	d := time.Duration(ms) * time.Millisecond
+	return fmt.Sprintf("%d:%02d", int(d.Minutes()), int(d.Seconds())%60)
+}
+
+func asLabel(as string, names []string) string {
+	switch as {
+	case "all":
+		return "everyone: every card face up"
+	case "table":
+		return "the table screen"
+	}
+	n, _ := strconv.Atoi(as)
+	if n >= 0 && n < len(names) {
+		return names[n] + "’s phone"
+	}
+	return "seat " + as
+}
+
+// replayPage fills the page around a first step.
+func replayPage(t *replay.Timeline, as string, step pages.ReplayStep) pages.Replay {
+	m := t.Match()
+	names := t.Names()
+	p := pages.Replay{MatchID: m.ID, Code: m.RoomCode, GameName: gameName(m.Setup.Game), Number: m.Number,
+		Date: m.CreatedAt.Local().Format("Mon 2 Jan 2006, 15:04"), Length: length(t.Len()-1, m),
+		Steps: t.Len(), As: as, Step: step}
+	p.Perspectives = append(p.Perspectives, pages.Perspective{Key: "all", Label: "All cards"},
+		pages.Perspective{Key: "table", Label: "Table"})
+	for i, n := range names {
+		p.Perspectives = append(p.Perspectives, pages.Perspective{Key: strconv.Itoa(i), Label: n})
+	}
+	res, _ := t.Result()
+	win := map[game.Seat]bool{}
+	for _, w := range res.Winners {
+		win[w] = true
+	}
+	var winners []string
+	for i, st := range m.Seats {
+		rs := pages.ReplaySeat{Seat: i, Name: st.Name, Bot: st.Bot, Winner: win[game.Seat(i)]}
+		if i < len(res.Points) {
+			rs.Points = res.Points[i]
+		}
+		if rs.Winner {
+			winners = append(winners, st.Name)
+		}
+		p.Seats = append(p.Seats, rs)
+	}
+	p.Winners = joinNames(winners)
+	p.Summary = game.Say(res.Summary, names)
+	p.Marks = marks(t)
+	return p
+}
+
+// marks lists turn starts, with round starts named, for the jump list.
+func marks(t *replay.Timeline) []pages.ReplayMark {
+	var out []pages.ReplayMark
+	for _, i := range t.Turns() {
+		info := t.Info(i)
+		label := fmt.Sprintf("Turn %d · %s", info.Turn, waitingNames(info.Waiting, t.Names()))
+		if info.RoundStart {
+			label = fmt.Sprintf("Round %d — ", info.Round) + label
+		}
+		out = append(out, pages.ReplayMark{Step: i, Turn: info.Turn, Round: info.Round, Label: label})
+	}
+	return out
+}
+
+func waitingNames(seats []game.Seat, names []string) string {
+	var out []string
+	for _, s := range seats {
+		if int(s) >= 0 && int(s) < len(names) {
+			out = append(out, names[s])
+		}
+	}
+	return joinNames(out)
+}
+
+func joinNames(ns []string) string {
+	out := ""
+	for i, n := range ns {
+		if i > 0 {
+			out += " & "
+		}
+		out += n
+	}
+	return out
+}
+
+// length is "87 steps · 6 min" for a finished match.
+func length(actions int, m store.Match) string {
+	out := fmt.Sprintf("%d steps", actions)
+	if m.FinishedAt != nil {
+		d := m.FinishedAt.Sub(m.CreatedAt).Round(time.Minute)
+		if d < time.Minute {
+			out += " · under a minute"
+		} else {
+			out += fmt.Sprintf(" · %d min", int(d.Minutes()))
+		}
+	}
+	return out
+}
+
+// isRoomHost reports whether the request carries room code's host token.
+func (s *Server) isRoomHost(r *http.Request, code string) bool {
+	host := false
+	_ = s.Rooms.With(r.Context(), code, func(rm *room.Room) error {
+		host = rm.IsHost(hostToken(r, code))
+		return nil
+	})
+	return host
+}

@@ -1,0 +1,89 @@
+package server
+
+import (
+	"net/http"
+	"slices"
+
+	"github.com/go-chi/chi/v5"
+
+	"topsecret/internal/games"
+	"topsecret/internal/room"
+	"topsecret/internal/store"
+	"topsecret/web/layout"
+	"topsecret/web/pages"
+)
+
+// handleRoomHistory is /r/{code}/history: the room's finished matches,
+// newest first, each opening its replay, and the series standings. A match
+// in progress is only mentioned: nothing of it is listed.
+func (s *Server) handleRoomHistory(w http.ResponseWriter, r *http.Request) {
+	code := room.NormalizeCode(chi.URLParam(r, "code"))
+	if !room.ValidCode(code) {
+		s.error(w, r, store.ErrNotFound)
+		return
+	}
+	rm, err := s.Store.Room(r.Context(), code)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	ms, err := s.Store.Matches(r.Context(), code)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	entry, _ := games.Lookup(rm.Game)
+	h := pages.History{Code: code, Game: entry.Info}
+	var finished []store.Match
+	for _, m := range ms {
+		if m.Status != store.StatusFinished {
+			h.Playing = true
+			continue
+		}
+		finished = append(finished, m)
+		row, err := s.historyRow(r, m)
+		if err != nil {
+			s.error(w, r, err)
+			return
+		}
+		h.Matches = append(h.Matches, row)
+	}
+	slices.Reverse(finished)
+	for _, st := range room.Standings(finished, entry.Info.Series.Target) {
+		h.Standings = append(h.Standings, pages.Standing{Name: st.Name, Points: st.Points, Wins: st.Wins, Played: st.Played, Leader: st.Leader})
+		if st.Champion {
+			h.Champion = st.Name
+		}
+	}
+	s.render(w, r, http.StatusOK, layout.Page(entry.Info.Name+" · "+code+" · history", pages.HistoryPage(h)))
+}
+
+func (s *Server) historyRow(r *http.Request, m store.Match) (pages.HistoryRow, error) {
+	log, err := s.Store.Actions(r.Context(), m.ID)
+	if err != nil {
+		return pages.HistoryRow{}, err
+	}
+	row := pages.HistoryRow{ID: m.ID, Number: m.Number, Game: gameName(m.Setup.Game),
+		Date: m.CreatedAt.Local().Format("Mon 2 Jan, 15:04"), Length: length(len(log), m)}
+	names := make([]string, len(m.Seats))
+	for i, st := range m.Seats {
+		names[i] = st.Name
+	}
+	row.Seats = names
+	if m.Result != nil {
+		for _, w := range m.Result.Winners {
+			if int(w) >= 0 && int(w) < len(names) {
+				row.Winners = append(row.Winners, names[w])
+			}
+		}
+	}
+	return row, nil
+}
+
+// gameName is a game's display name, or its slug if unknown.
+func gameName(slug string) string {
+	if e, ok := games.Lookup(slug); ok {
+		return e.Info.Name
+	}
+	return slug
+}

@@ -1,0 +1,53 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+
+	"topsecret/internal/room"
+	"topsecret/web/pages"
+)
+
+// handleRoomWatch is POST /api/rooms/{code}/watch (host): show a finished
+// match's replay to the whole room at a step, move the step, or stop
+// ({"stop":true}). Every connection's next frame carries the cursor.
+func (s *Server) handleRoomWatch(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		MatchID string `json:"match_id"`
+		Step    int    `json:"step"`
+		As      string `json:"as"`
+		Stop    bool   `json:"stop"`
+	}
+	if err := decodeJSON(r, &req); err != nil {
+		s.error(w, r, err)
+		return
+	}
+	s.withRoom(w, r, func(rm *room.Room) error {
+		host := rm.IsHost(hostToken(r, rm.Code()))
+		if req.Stop {
+			if err := rm.StopWatch(r.Context(), host); err != nil {
+				return err
+			}
+		} else if err := rm.Watch(r.Context(), host, room.WatchState{MatchID: req.MatchID, Step: req.Step, As: req.As}); err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+		return nil
+	})
+}
+
+// watchLine is the live page's banner for the room's shared replay: each
+// viewer opens it with their own eyes (their seat, or the table's).
+func watchLine(f *room.Frame) *pages.WatchLine {
+	if f.Watch == nil {
+		return nil
+	}
+	as := "table"
+	for i, id := range f.Watch.SeatIDs {
+		if id != "" && id == f.SeatID && !f.Table {
+			as = strconv.Itoa(i)
+		}
+	}
+	return &pages.WatchLine{MatchID: f.Watch.MatchID, Number: f.Watch.Number, Step: f.Watch.Step,
+		Last: f.Watch.Steps - 1, As: as, Code: f.Code, IsHost: f.Host}
+}
