@@ -37,6 +37,8 @@ type Frame struct {
 	// View is the game's view for this viewer; Legal what you may do now.
 	View  any         `json:"view,omitempty"`
 	Legal []game.Move `json:"legal"`
+	// Note is your own private notes on this match (a clue sheet's marks).
+	Note json.RawMessage `json:"note,omitempty"`
 	// Events are recent lines you may read, names filled in, oldest first.
 	Events    []string   `json:"events"`
 	Standings []Standing `json:"standings"`
@@ -102,6 +104,7 @@ func (r *Room) frame(id Identity) *Frame {
 		viewer = game.SeatViewer(seat)
 		f.You = seat
 		f.Legal = m.state.Legal(seat)
+		f.Note = m.notes[seat]
 		if f.Legal == nil {
 			f.Legal = []game.Move{}
 		}

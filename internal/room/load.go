@@ -68,6 +68,9 @@ func (r *Room) resume(ctx context.Context, m store.Match) (*liveMatch, error) {
 	}
 	lm := newLiveMatch(m, st)
 	lm.lastAt = m.Setup.Started
+	if err := r.loadNotes(ctx, lm); err != nil {
+		return nil, err
+	}
 	for _, rec := range recs {
 		evs, err := game.StepEvents(st, m.Setup.Seed, rec.Index, rec.Action)
 		if err != nil {

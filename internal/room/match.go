@@ -3,6 +3,7 @@ package room
 import (
 	"context"
 	"crypto/rand"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -21,10 +22,11 @@ type liveMatch struct {
 	n       int             // actions in the log
 	clients map[string]bool // client action ids already in the log
 	lastAt  int64
+	notes   map[game.Seat]json.RawMessage // each seat's private notes
 }
 
 func newLiveMatch(m store.Match, st game.State) *liveMatch {
-	return &liveMatch{rec: m, state: st, clients: map[string]bool{}}
+	return &liveMatch{rec: m, state: st, clients: map[string]bool{}, notes: map[game.Seat]json.RawMessage{}}
 }
 
 func (m *liveMatch) record(rec store.ActionRecord) {

@@ -174,6 +174,7 @@ type frame struct {
 	Message string           `json:"message"`
 	HTML    string           `json:"html"`
 	Seats   []room.SeatState `json:"seats"`
+	Note    json.RawMessage  `json:"note"`
 }
 
 // client is one real websocket connection.

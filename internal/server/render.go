@@ -88,7 +88,7 @@ func live(f *room.Frame, base string) pages.Live {
 			names[i] = p.Name
 		}
 		l.Board = boards.Board(f.Info.Slug, boards.Context{View: f.View, Names: names, You: game.Seat(f.You),
-			Table: f.Table || f.You == game.System, Legal: f.Legal, Players: f.Match.Players, Now: f.Now})
+			Table: f.Table || f.You == game.System, Legal: f.Legal, Players: f.Match.Players, Now: f.Now, Note: f.Note})
 		if f.Match.Status == room.StatusFinished {
 			l.Result = &pages.ResultLine{Summary: f.Match.Summary, Winners: f.Match.Winners, MatchID: f.Match.ID}
 		}

@@ -26,7 +26,12 @@ type clientMsg struct {
 		Type string          `json:"type"`
 		Data json.RawMessage `json:"data"`
 	} `json:"action"`
+	// Note is a seat's private notes, with type "note".
+	Note json.RawMessage `json:"note"`
 }
+
+// noteLimit is the largest note message: notes are bigger than actions.
+const noteLimit = 20 << 10
 
 type okMsg struct {
 	Type string `json:"type"`
@@ -118,7 +123,7 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 			sub.Reply(errorJSON("", apiError{Code: "bad_request", Message: "Send JSON text messages."}))
 			continue
 		}
-		if int64(len(b)) > s.ReadLimit {
+		if len(b) > noteLimit {
 			sub.Reply(errorJSON("", apiError{Code: "too_large", Message: "That message is too large."}))
 			continue
 		}
@@ -132,9 +137,16 @@ func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Ide
 		sub.Reply(errorJSON("", apiError{Code: "bad_request", Message: "Malformed JSON."}))
 		return
 	}
+	if m.Type != "note" && int64(len(b)) > s.ReadLimit {
+		sub.Reply(errorJSON(m.ID, apiError{Code: "too_large", Message: "That message is too large."}))
+		return
+	}
 	switch m.Type {
 	case "ping":
 		sub.Reply(mustJSON(okMsg{Type: "pong", ID: m.ID}))
+		return
+	case "note":
+		s.handleNote(ctx, rm, id, sub, m)
 		return
 	case "act":
 	default:
@@ -158,6 +170,23 @@ func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Ide
 		status, body := classify(err)
 		if status == http.StatusInternalServerError {
 			s.Log.Error("action failed", "room", rm.Code(), "type", a.Type, "err", err)
+		}
+		sub.Reply(errorJSON(m.ID, body))
+		return
+	}
+	sub.Reply(mustJSON(okMsg{Type: "ok", ID: m.ID}))
+}
+
+// handleNote stores a seat's private notes; only that seat sees them again.
+func (s *Server) handleNote(ctx context.Context, rm *room.Room, id room.Identity, sub *room.Subscriber, m clientMsg) {
+	if id.SeatID == "" || id.Table {
+		sub.Reply(errorJSON(m.ID, apiError{Code: "not_seated", Message: "You are watching: you hold no seat in this match."}))
+		return
+	}
+	if err := rm.PutNote(ctx, id.SeatID, m.Note); err != nil {
+		status, body := classify(err)
+		if status == http.StatusInternalServerError {
+			s.Log.Error("note failed", "room", rm.Code(), "err", err)
 		}
 		sub.Reply(errorJSON(m.ID, body))
 		return

@@ -2,6 +2,8 @@
 package boards
 
 import (
+	"encoding/json"
+
 	"github.com/a-h/templ"
 
 	"topsecret/internal/game"
@@ -19,6 +21,8 @@ type Context struct {
 	Legal   []game.Move
 	Players []room.SeatState // index = game seat; Connected drives "reconnecting…"
 	Now     int64
+	// Note is the viewer's own private notes (a clue sheet's marks), or nil.
+	Note json.RawMessage
 }
 
 // boardFor maps a game slug to its board component.

@@ -1,0 +1,62 @@
+package room
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"topsecret/internal/game"
+)
+
+// maxNote bounds a seat's private notes (a deduction grid is a few KiB).
+const maxNote = 16 << 10
+
+// PutNote replaces the private notes of the seat held by seatID in the
+// current match: marks a player makes on a clue sheet. They are stored so a
+// reload or another phone shows them, and only that seat ever receives them.
+func (r *Room) PutNote(ctx context.Context, seatID string, note json.RawMessage) error {
+	note = bytes.TrimSpace(note)
+	if len(note) > maxNote {
+		return refuse(fmt.Sprintf("Notes are at most %d KiB.", maxNote>>10))
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(note, &obj); err != nil || obj == nil {
+		return refuse("Notes must be a JSON object.")
+	}
+	return r.do(ctx, func() error {
+		if r.match == nil {
+			return refuse("There is no match to take notes on yet.")
+		}
+		seat, ok := r.match.seatOf(seatID)
+		if !ok {
+			return ErrNotSeated
+		}
+		if err := r.reg.Store.PutNote(ctx, r.match.rec.ID, seat, note); err != nil {
+			return fmt.Errorf("put note: %w", err)
+		}
+		r.match.notes[seat] = note
+		r.version++
+		cache := map[frameKey][]byte{}
+		for s := range r.subs {
+			if s.id.SeatID == seatID {
+				r.sendFrame(s, cache)
+			}
+		}
+		return nil
+	})
+}
+
+// loadNotes reads every seat's notes of a match being resumed.
+func (r *Room) loadNotes(ctx context.Context, lm *liveMatch) error {
+	for i := range lm.rec.Seats {
+		n, err := r.reg.Store.Note(ctx, lm.rec.ID, game.Seat(i))
+		if err != nil {
+			return fmt.Errorf("load notes: %w", err)
+		}
+		if len(bytes.TrimSpace(n)) > 0 && string(bytes.TrimSpace(n)) != "{}" {
+			lm.notes[game.Seat(i)] = n
+		}
+	}
+	return nil
+}
