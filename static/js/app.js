@@ -248,6 +248,12 @@
       el.classList.toggle("urgent", left > 0 && left <= 10);
       el.classList.toggle("expired", left === 0);
     });
+    // A button that becomes possible at a known time (a cooldown ends)
+    // enables itself then, without waiting for the next frame.
+    $$("[data-enable-at]").forEach(function (el) {
+      var at = Number(el.getAttribute("data-enable-at"));
+      if (at && now >= at) { el.disabled = false; el.removeAttribute("data-enable-at"); }
+    });
   }
 
   // ---- hold to peek ----

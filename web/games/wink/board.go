@@ -224,6 +224,11 @@ type phone struct {
 	CanFocus   map[int]bool
 	Wink       bool
 	Signal     bool
+	// WinkAt and SignalAt are when a cooling-down wink or glance becomes
+	// possible: the legal list is as of the last action, so the phone
+	// enables the button itself when the time comes (data-enable-at).
+	WinkAt   int64
+	SignalAt int64
 }
 
 // accuseOpt is one winker the picker offers, with the epoch to quote.
@@ -296,6 +301,14 @@ func newPhone(c Context, v *wink.SeatView) *phone {
 			m.Wink = true
 		case wink.ActSignal:
 			m.Signal = true
+		}
+	}
+	if e := v.Eyes; e != nil && v.Phase != wink.PhaseOver {
+		if !m.Wink && v.Agent != nil && e.Focus == v.Agent.Contact && !e.Moving && e.WinkReadyAt > m.Now {
+			m.WinkAt = e.WinkReadyAt
+		}
+		if !m.Signal && v.Location != nil && e.SignalReadyAt > m.Now {
+			m.SignalAt = e.SignalReadyAt
 		}
 	}
 	if m.Answer == "" && v.Answer != "" && v.Phase == wink.PhaseClaim && v.Claim != nil && v.Claim.Contact == v.Me {
@@ -459,6 +472,14 @@ func (m *phone) pupil() (float64, float64) {
 
 // ready says a cooldown (Unix ms) has passed.
 func (m *phone) ready(at int64) bool { return at <= m.Now }
+
+// enableAt is the data-enable-at attribute value, empty when unused.
+func enableAt(at int64) string {
+	if at == 0 {
+		return ""
+	}
+	return i64(at)
+}
 
 // sightings are my latest sightings, newest first, with names.
 type sightLine struct {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -436,5 +437,44 @@ func TestRegistered(t *testing.T) {
 		if tc.id == "wink-table" && !strings.Contains(one(t, doc, "wink-table-seat-3").Text(), "reconnecting") {
 			t.Error("disconnected seat 3 not marked")
 		}
+	}
+}
+
+// A wink or glance that is only cooling down enables itself when the
+// cooldown ends; one that is impossible for another reason does not.
+func TestCooldownEnablesItself(t *testing.T) {
+	tests := []struct {
+		name   string
+		focus  int
+		wantAt bool
+	}{
+		{"looking at my contact, cooling down", 0, true},
+		{"looking at someone else", 2, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := remoteSeat(tt.focus, -1, false)
+			v := c.View.(wink.SeatView)
+			v.Eyes.WinkReadyAt = c.Now + 1200
+			var legal []game.Move
+			for _, m := range c.Legal {
+				if m.Type != wink.ActWink {
+					legal = append(legal, m)
+				}
+			}
+			c.View, c.Legal = v, legal
+			doc, _ := render(t, c)
+			btn := one(t, doc, "wink-wink")
+			if !disabled(btn) {
+				t.Fatal("wink is enabled during its cooldown")
+			}
+			at, _ := btn.Attr("data-enable-at")
+			if tt.wantAt && at != strconv.FormatInt(v.Eyes.WinkReadyAt, 10) {
+				t.Fatalf("data-enable-at = %q, want the cooldown's end", at)
+			}
+			if !tt.wantAt && at != "" {
+				t.Fatalf("data-enable-at = %q on an impossible wink", at)
+			}
+		})
 	}
 }
