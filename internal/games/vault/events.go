@@ -1,0 +1,117 @@
+package vault
+
+import (
+	"fmt"
+
+	"topsecret/internal/game"
+)
+
+// Event kinds, so a client can pick an icon or a banner.
+const (
+	kindDeal     = "deal"     // a new deal began
+	kindReveal   = "reveal"   // the simultaneous reveal of a trick
+	kindAuto     = "auto"     // a random card was committed on timeout (R4)
+	kindVoid     = "void"     // a mole voided by a terrorist (R8)
+	kindBoom     = "boom"     // a terrorist's player shouted Boom (banner)
+	kindMissed   = "missed"   // a terrorist's player forgot to shout: −50 (banner)
+	kindBlast    = "blast"    // the blast and what it burned (banner)
+	kindSteal    = "steal"    // a mole's attempt: stole, missed, passed, timed out (banner)
+	kindBank     = "bank"     // cards went into a safe
+	kindKeep     = "keep"     // a decider kept the card at stake
+	kindOver     = "over"     // the deal ended
+	kindCommit   = "commit"   // private: the card you played face-down
+	kindDecision = "decision" // private: your bank-or-keep choice before the window closes
+)
+
+// maxEvents is how many events the match remembers for views.
+const maxEvents = 64
+
+// logged is one remembered event; to < 0 means public.
+type logged struct {
+	seq  int
+	kind string
+	text string
+	to   int
+}
+
+// log records a public event and returns its sequence number.
+func (m *match) log(kind, format string, args ...any) int {
+	return m.record(kind, -1, fmt.Sprintf(format, args...))
+}
+
+// notify records a private notice for seat.
+func (m *match) notify(seat int, kind, format string, args ...any) {
+	m.record(kind, seat, fmt.Sprintf(format, args...))
+}
+
+func (m *match) record(kind string, to int, text string) int {
+	m.eventSeq++
+	m.events = append(m.events, logged{seq: m.eventSeq, kind: kind, text: text, to: to})
+	if len(m.events) > maxEvents {
+		m.events = append([]logged(nil), m.events[len(m.events)-maxEvents:]...)
+	}
+	return m.eventSeq
+}
+
+// eventsSince converts the events recorded after seq into game events.
+func (m *match) eventsSince(seq int) []game.Event {
+	var out []game.Event
+	for _, e := range m.events {
+		if e.seq <= seq {
+			continue
+		}
+		ev := game.Event{Text: e.text}
+		if e.to >= 0 {
+			ev.To = []game.Seat{game.Seat(e.to)}
+		}
+		out = append(out, ev)
+	}
+	return out
+}
+
+// played is a card a seat revealed, or lost in a blast.
+type played struct {
+	seat int
+	card card
+}
+
+// seqSeat is a numbered moment of one seat (a Boom press).
+type seqSeat struct{ seq, seat int }
+
+// revealMoment is a trick's simultaneous reveal.
+type revealMoment struct {
+	seq, trick int
+	played     []played
+}
+
+// blastMoment is a blast: who forgot to shout and what burned.
+type blastMoment struct {
+	seq    int
+	missed []int
+	burned []played
+}
+
+// stealMoment is one mole's attempt as processed, in log order.
+type stealMoment struct {
+	seq, mole int
+	result    string
+	from      int
+	card      card
+}
+
+// bankMoment is cards going into a safe.
+type bankMoment struct {
+	seq, seat int
+	cards     []card
+	side      string
+	auto      bool
+}
+
+// moments are the latest trick's animations; a reveal replaces them.
+type moments struct {
+	reveal *revealMoment
+	booms  []seqSeat
+	blast  *blastMoment
+	steals []stealMoment
+	banks  []bankMoment
+}

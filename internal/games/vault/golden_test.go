@@ -1,0 +1,103 @@
+package vault
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"topsecret/internal/game"
+	"topsecret/internal/game/gametest"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/golden from freshly recorded matches")
+
+// goldenMatches are the pinned matches: bots (or random moves) play them when -update is set.
+var goldenMatches = []struct {
+	name   string
+	n      int
+	seed   int
+	random bool
+	opts   map[string]any
+}{
+	{"bots-2", 2, 1, false, nil},
+	{"bots-4", 4, 2, false, nil},
+	{"bots-6", 6, 3, false, nil},
+	{"random-3-timed", 3, 4, true, withSelectTimer},
+	{"random-5", 5, 5, true, nil},
+}
+
+func TestGolden(t *testing.T) {
+	dir := filepath.Join("testdata", "golden")
+	if *update {
+		for _, g := range goldenMatches {
+			setup := setupFor(g.n, g.seed, g.opts)
+			pick := gametest.BotMoves(Bot{})
+			if g.random {
+				pick = gametest.RandomMoves
+			}
+			log := gametest.RandomPlay(t, Rules{}, setup, 2000, pick)
+			gametest.WriteGolden(t, filepath.Join(dir, fmt.Sprintf("%s.json", g.name)), Rules{}, setup, log)
+		}
+	}
+	gametest.Golden(t, Rules{}, dir, *update)
+}
+
+// FuzzCheck throws arbitrary actions at a 4-seat match in its Boom window
+// and, through the seeds, at the other phases' actions.
+func FuzzCheck(f *testing.F) {
+	setup := setupFor(4, 9, nil)
+	st, _ := Rules{}.New(setup)
+	m := st.(*match)
+	now := gametest.Start
+	var prefix []game.Action
+	for s, r := range []Rank{Terrorist, D30, Mole, Agent} {
+		a := act(s, ActCommit, Commit{Card: int(inHand(m, s, r))}, now)
+		prefix = append(prefix, a)
+		st.Apply(a, game.RandFor(setup.Seed, len(prefix)))
+	}
+	gametest.FuzzCheck(f, Rules{}, setup, prefix,
+		act(0, ActBoom, nil, now+100),
+		act(2, ActSteal, Steal{Card: 13}, now+100),
+		act(2, ActNoSteal, nil, now+100),
+		act(1, ActSecure, Secure{Choice: ChoiceBank}, now+100),
+		act(3, ActCommit, Commit{Card: 50}, now+100),
+		game.Action{Seat: game.System, Type: ActBoomTimeout, Data: mustJSON(Timeout{Trick: 1, Step: 2}), At: now + 3000},
+	)
+}
+
+// benchLog is a bot-played 6-seat deal.
+func benchLog(b *testing.B) (game.Setup, []game.Action) {
+	setup := setupFor(6, 5, nil)
+	return setup, gametest.RandomPlay(b, Rules{}, setup, 2000, gametest.BotMoves(Bot{}))
+}
+
+func BenchmarkApply(b *testing.B) {
+	setup, log := benchLog(b)
+	viewers := gametest.Viewers(setup.Seats)
+	b.ResetTimer()
+	steps := 0
+	for b.Loop() {
+		st, _ := Rules{}.New(setup)
+		for i, a := range log {
+			if err := game.Step(st, setup.Seed, i, a); err != nil {
+				b.Fatal(err)
+			}
+			for _, v := range viewers {
+				gametest.ViewJSON(b, st, v)
+			}
+			steps++
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(steps, 1)), "ns/action")
+}
+
+func BenchmarkReplay(b *testing.B) {
+	setup, log := benchLog(b)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := game.Replay(Rules{}, setup, log); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,64 @@
+package vault
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"topsecret/internal/game"
+)
+
+// Result is the deal's outcome once it is over: each seat's points are its
+// deal score, penalties included, so they may be negative (§6); every tied
+// top scorer wins (R18). The room adds the points up across matches (R19).
+func (m *match) Result() (game.Result, bool) {
+	if m.phase != PhaseDealEnd {
+		return game.Result{}, false
+	}
+	res := game.Result{Points: make([]int, m.n)}
+	for i := range m.players {
+		res.Points[i] = m.players[i].score()
+	}
+	best := res.Points[0]
+	for _, p := range res.Points {
+		best = max(best, p)
+	}
+	var names []string
+	for i, p := range res.Points {
+		if p == best {
+			res.Winners = append(res.Winners, game.Seat(i))
+			names = append(names, fmt.Sprintf("{p%d}", i))
+		}
+	}
+	pts := "points"
+	if best == 1 || best == -1 {
+		pts = "point"
+	}
+	if len(names) == 1 {
+		res.Summary = fmt.Sprintf("%s is the master spy with %d %s.", names[0], best, pts)
+	} else {
+		res.Summary = fmt.Sprintf("%s and %s share the win with %d %s each.",
+			strings.Join(names[:len(names)-1], ", "), names[len(names)-1], best, pts)
+	}
+	return res, true
+}
+
+// outcome is the deal-end section of the views.
+func (m *match) outcome() *Outcome {
+	res, _ := m.Result()
+	o := &Outcome{Summary: res.Summary, Winners: []int{}}
+	for _, w := range res.Winners {
+		o.Winners = append(o.Winners, int(w))
+	}
+	for i, pts := range res.Points {
+		o.Ranking = append(o.Ranking, Standing{Seat: i, Score: pts})
+	}
+	sort.SliceStable(o.Ranking, func(i, j int) bool { return o.Ranking[i].Score > o.Ranking[j].Score })
+	for i := range o.Ranking {
+		o.Ranking[i].Rank = i + 1
+		if i > 0 && o.Ranking[i].Score == o.Ranking[i-1].Score {
+			o.Ranking[i].Rank = o.Ranking[i-1].Rank
+		}
+	}
+	return o
+}
