@@ -254,6 +254,9 @@ func TestLiveMain_Lobby(t *testing.T) {
 		}
 		mustOne(t, doc, "table-link")
 		mustNone(t, doc, "waiting-host")
+		if h, _ := mustOne(t, doc, "history-link").Attr("href"); h != "/r/ABC123/history" {
+			t.Fatalf("history link href=%q", h)
+		}
 	})
 
 	t.Run("HostCanStart", func(t *testing.T) {
@@ -335,8 +338,11 @@ func TestLiveMain_Playing(t *testing.T) {
 		if ev.Length() != 5 || ev.Last().Text() != "six" {
 			t.Fatalf("events=%d last=%q, want 5 ending six", ev.Length(), ev.Last().Text())
 		}
-		for _, id := range []string{"result", "start", "kick-0", "options-form"} {
+		for _, id := range []string{"result", "result-replay", "start", "kick-0", "options-form"} {
 			mustNone(t, doc, id)
+		}
+		if h, _ := mustOne(t, byDoc(doc, "seats-strip"), "history-link").Attr("href"); h != "/r/ABC123/history" {
+			t.Fatalf("history link href=%q", h)
 		}
 	})
 
@@ -352,6 +358,13 @@ func TestLiveMain_Playing(t *testing.T) {
 		if p, _ := mustOne(t, doc, "rematch").Attr("data-post"); p != "/api/rooms/ABC123/rematch" {
 			t.Fatalf("rematch data-post=%q", p)
 		}
+		if h, _ := mustOne(t, byDoc(doc, "result"), "result-replay").Attr("href"); h != "/m/m1" {
+			t.Fatalf("replay link href=%q, want /m/m1", h)
+		}
+		if h, _ := mustOne(t, byDoc(doc, "result"), "history-link").Attr("href"); h != "/r/ABC123/history" {
+			t.Fatalf("history link href=%q", h)
+		}
+		mustOne(t, doc, "history-link") // the banner's only: not twice
 	})
 
 	t.Run("FinishedGuest", func(t *testing.T) {
@@ -363,6 +376,8 @@ func TestLiveMain_Playing(t *testing.T) {
 			t.Fatalf("winners=%q", got)
 		}
 		mustNone(t, doc, "rematch")
+		mustNone(t, doc, "result-replay") // no match id, no replay link
+		mustOne(t, byDoc(doc, "result"), "history-link")
 	})
 }
 
