@@ -1,0 +1,91 @@
+package inkognito
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"topsecret/internal/game"
+)
+
+// Deduction helper levels (§9.6), the same for every player and fixed for the game.
+const (
+	// HelperOff shows no helper output (the default).
+	HelperOff = "OFF"
+	// HelperFacts shows each other agent's possible identities and fragments,
+	// the certain facts and, in 4p, the ally once it is determined.
+	HelperFacts = "FACTS"
+	// HelperFull adds the candidate numbers and a "number determined" flag.
+	HelperFull = "FULL"
+)
+
+// Options are the lobby settings of a game. The target score is fixed at 3
+// (§7) and lives in Info().Series, not here.
+type Options struct {
+	// Helper is the deduction-helper level: OFF, FACTS or FULL (§9.6).
+	Helper string `json:"helper"`
+	// StartSeat is the first round's start seat among the agent seats
+	// (3p: 0–3, 3 = the fictitious agent; 4p: 0–3), or -1 to draw it (R14).
+	// A room that keeps a series can pass the seat left of the previous
+	// game's first start seat. Not used in 5p, where the start is the agent
+	// to the left of the Ambassador (R14).
+	StartSeat int `json:"startSeat"`
+	// Ambassador is the 5p Ambassador player's seat, or -1 to draw it (R21).
+	// A room that keeps a series can rotate it clockwise. Not used in 3p/4p.
+	Ambassador int `json:"ambassador"`
+}
+
+// DefaultOptions are the spec's defaults: helper off, random start and Ambassador.
+func DefaultOptions() Options {
+	return Options{Helper: HelperOff, StartSeat: -1, Ambassador: -1}
+}
+
+// Validate reports the first setting outside the spec's ranges.
+func (o Options) Validate() error {
+	switch o.Helper {
+	case HelperOff, HelperFacts, HelperFull:
+	default:
+		return fmt.Errorf("options: helper %q, want OFF, FACTS or FULL", o.Helper)
+	}
+	if o.StartSeat < -1 || o.StartSeat > 3 {
+		return fmt.Errorf("options: startSeat = %d, want -1–3", o.StartSeat)
+	}
+	if o.Ambassador < -1 || o.Ambassador > 4 {
+		return fmt.Errorf("options: ambassador = %d, want -1–4", o.Ambassador)
+	}
+	return nil
+}
+
+// parseOptions decodes raw lobby options strictly over the defaults.
+func parseOptions(raw json.RawMessage) (Options, error) {
+	o := DefaultOptions()
+	if err := game.DecodeOptions(raw, &o); err != nil {
+		return Options{}, err
+	}
+	if err := o.Validate(); err != nil {
+		return Options{}, err
+	}
+	return o, nil
+}
+
+// Options validates raw lobby options and returns them with every default filled in.
+func (Rules) Options(raw json.RawMessage) (json.RawMessage, error) {
+	o, err := parseOptions(raw)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(o)
+}
+
+func optionsInfo() []game.Option {
+	d := DefaultOptions()
+	return []game.Option{
+		{Key: "helper", Label: "Deduction helper", Kind: "choice", Default: d.Helper,
+			Help: "Works only from each player's own clue sheet. Facts: what each agent can still be. Full: also the candidate numbers.",
+			Choices: []game.Choice{{Value: HelperOff, Label: "Off (paper rules)"},
+				{Value: HelperFacts, Label: "Facts"}, {Value: HelperFull, Label: "Full"}}},
+		{Key: "startSeat", Label: "First start seat", Kind: "int", Default: d.StartSeat, Min: -1, Max: 3,
+			Help: "Agent seat that starts round 1 (3 players: 3 is the fictitious agent), or -1 to draw one. Ignored with 5 players."},
+		{Key: "ambassador", Label: "Ambassador (5 players)", Kind: "int", Default: d.Ambassador, Min: -1, Max: 4,
+			Help: "Seat that plays the Ambassador with 5 players, or -1 to draw one. Pass the next seat clockwise each game."},
+	}
+}

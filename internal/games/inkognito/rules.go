@@ -1,0 +1,115 @@
+package inkognito
+
+import (
+	"slices"
+
+	"topsecret/internal/game"
+)
+
+// Check reports why a would be refused now, or nil. It never changes the game.
+func (m *match) Check(a game.Action) error {
+	_, err := m.command(a)
+	return err
+}
+
+// command decodes and checks a, returning the command ready to apply.
+func (m *match) command(a game.Action) (command, error) {
+	if m.phase == PhaseOver {
+		return command{}, game.Over()
+	}
+	c, err := decode(a)
+	if err != nil {
+		return c, err
+	}
+	if a.Seat < 0 || int(a.Seat) >= m.n {
+		return c, game.Malformed("no seat %d in a game of %d", a.Seat, m.n)
+	}
+	s := int(a.Seat)
+	switch c.typ {
+	case ActPlay:
+		return c, m.checkPlay(s, c.site)
+	case ActCommit:
+		return c, m.checkCommit(s, c.site)
+	case ActChooseBlack:
+		return c, m.checkChoice(s, c.kind)
+	}
+	return c, m.checkMeetingAction(s, c)
+}
+
+// Apply performs an action that passed Check and returns what happened.
+func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
+	c, err := m.command(a)
+	if err != nil {
+		panic("inkognito: Apply of a refused action: " + err.Error())
+	}
+	seq := m.eventSeq
+	s := int(a.Seat)
+	switch c.typ {
+	case ActPlay:
+		m.playSite(s, c.site, r)
+	case ActCommit:
+		m.commitSite(c.site)
+	case ActChooseBlack:
+		m.answer(s, c.kind, r)
+	default:
+		m.submit(s, c, r)
+	}
+	m.advance(r)
+	return m.eventsSince(seq)
+}
+
+// Next says who is awaited. Inkognito has no timers.
+func (m *match) Next() game.Turn {
+	var t game.Turn
+	for _, s := range m.awaited() {
+		t.Seats = append(t.Seats, game.Seat(s))
+	}
+	return t
+}
+
+// awaited lists the players the game waits for, in seat order.
+func (m *match) awaited() []int {
+	var out []int
+	switch m.phase {
+	case PhaseCommit:
+		out = append(out, m.amb)
+	case PhasePlay:
+		out = append(out, m.current())
+	case PhaseAct:
+		for _, s := range m.actors() {
+			if m.subs[s] == nil {
+				out = append(out, s)
+			}
+		}
+	case PhaseBlack:
+		for _, q := range m.requests {
+			if !q.done {
+				out = append(out, q.target)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// checkPlay enforces PLAY(i): the seat whose turn it is, with a card in hand.
+func (m *match) checkPlay(s int, site Site) error {
+	if m.phase != PhasePlay || m.current() != s {
+		return game.NotYourTurn(ErrNotYourTurn, "It is not your turn to play a location card (§5.8).")
+	}
+	if m.hands[s]&(1<<site) == 0 {
+		return game.Illegal(ErrCardNotInHand, "You already played %s this cycle (§5.2).", site.Name())
+	}
+	return nil
+}
+
+// checkCommit enforces AMB_COMMIT: the 5p Ambassador, first, with a card in hand (R21).
+func (m *match) checkCommit(s int, site Site) error {
+	if m.phase != PhaseCommit || s != m.amb {
+		return game.NotYourTurn(ErrNotYourTurn, "Only the Ambassador commits a card, at the start of the round (R21).")
+	}
+	if m.hands[s]&(1<<site) == 0 {
+		return game.Illegal(ErrCardNotInHand, "You already used %s this cycle (R21).", site.Name())
+	}
+	return nil
+}
