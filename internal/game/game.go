@@ -250,3 +250,11 @@ func BotFor(r Rules) (Bot, bool) {
 	}
 	return nil, false
 }
+
+// Sequel is implemented by states whose series carries on into the next
+// match: a start seat or a role that rotates game after game (inkognito's
+// R14, R21). The room merges the returned options over the lobby's options
+// when it deals the rematch.
+type Sequel interface {
+	Sequel() json.RawMessage
+}

@@ -107,7 +107,7 @@ func (r *Room) startMatch(ctx context.Context) (*liveMatch, error) {
 		number = r.finished[0].Number + 1
 	}
 	m := store.Match{ID: uuid.NewString(), RoomCode: r.rec.Code, Number: number,
-		Setup: game.Setup{Game: r.rec.Game, Options: r.rec.Options, Seats: len(seats), Seed: seed,
+		Setup: game.Setup{Game: r.rec.Game, Options: r.sequelOptions(len(seats)), Seats: len(seats), Seed: seed,
 			Started: r.now().UnixMilli()},
 		Seats: seats, Status: store.StatusPlaying, CreatedAt: r.now().UTC()}
 	st, err := r.entry.Rules.New(m.Setup)
@@ -124,6 +124,38 @@ func (r *Room) startMatch(ctx context.Context) (*liveMatch, error) {
 	r.match.lastAt = m.Setup.Started
 	r.addEvents(m.ID, []game.Event{{Text: fmt.Sprintf("Match %d begins.", number)}})
 	return r.match, nil
+}
+
+// sequelOptions are the lobby options, with what the last match passes on to
+// the next (a rotating start seat) merged over them when the same table
+// plays on.
+func (r *Room) sequelOptions(seats int) json.RawMessage {
+	if r.match == nil || r.playing() || len(r.match.rec.Seats) != seats {
+		return r.rec.Options
+	}
+	sq, ok := r.match.state.(game.Sequel)
+	if !ok {
+		return r.rec.Options
+	}
+	var opts map[string]json.RawMessage
+	if err := json.Unmarshal(r.rec.Options, &opts); err != nil || opts == nil {
+		opts = map[string]json.RawMessage{}
+	}
+	var next map[string]json.RawMessage
+	if err := json.Unmarshal(sq.Sequel(), &next); err != nil {
+		return r.rec.Options
+	}
+	for k, v := range next {
+		opts[k] = v
+	}
+	merged, err := json.Marshal(opts)
+	if err != nil {
+		return r.rec.Options
+	}
+	if norm, err := r.entry.Rules.Options(merged); err == nil {
+		return norm
+	}
+	return r.rec.Options
 }
 
 // Act submits an action for the seat held by seatID. clientID makes retries
