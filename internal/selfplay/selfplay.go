@@ -40,7 +40,14 @@ type Summary struct {
 	InvariantFailures int      `json:"invariant_failures"`
 	Failures          []string `json:"failures,omitempty"`
 	Wins              []int    `json:"wins_by_seat"`
+	// Stats sums game-specific counts over finished matches, e.g.
+	// inkognito's dials and correct_dials.
+	Stats map[string]int `json:"stats,omitempty"`
 }
+
+// Reporter is implemented by states with counts worth adding up over many
+// matches (how often bots dial correctly).
+type Reporter interface{ Report() map[string]int }
 
 // Auditor is implemented by states that can check their own bookkeeping.
 type Auditor interface{ Invariant() error }
@@ -76,6 +83,14 @@ func Run(ctx context.Context, cfg Config) Summary {
 			sum.Finished++
 			for _, w := range res.Winners {
 				sum.Wins[w]++
+			}
+			if rp, ok := p.live.(Reporter); ok {
+				if sum.Stats == nil {
+					sum.Stats = map[string]int{}
+				}
+				for k, v := range rp.Report() {
+					sum.Stats[k] += v
+				}
 			}
 		}
 		for _, err := range errs {

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"testing"
 
+	"topsecret/internal/game"
+	"topsecret/internal/games/inkognito"
+	"topsecret/internal/games/vault"
 	"topsecret/internal/games/wink"
 	"topsecret/internal/selfplay"
 )
@@ -31,6 +34,33 @@ func TestRun_Wink(t *testing.T) {
 			}
 			if sum.Actions == 0 || len(sum.Wins) != tt.players {
 				t.Fatalf("summary %+v", sum)
+			}
+		})
+	}
+}
+
+func TestRun_VaultAndInkognito(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		rules   game.Rules
+		players int
+	}{
+		{"vault 2", vault.Rules{}, 2},
+		{"vault 6", vault.Rules{}, 6},
+		{"inkognito 3", inkognito.Rules{}, 3},
+		{"inkognito 4", inkognito.Rules{}, 4},
+		{"inkognito 5", inkognito.Rules{}, 5},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			sum := selfplay.Run(context.Background(), selfplay.Config{Rules: tt.rules, Players: tt.players, Matches: 3, Seed: 5})
+			if sum.InvariantFailures != 0 || sum.Finished != 3 {
+				t.Fatalf("summary %+v", sum)
+			}
+			if tt.rules.Info().Slug == "inkognito" && (sum.Stats["dials"] == 0 || sum.Stats["correct_dials"] > sum.Stats["dials"]) {
+				t.Fatalf("dial stats %v", sum.Stats)
 			}
 		})
 	}

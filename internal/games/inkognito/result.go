@@ -57,3 +57,10 @@ func DialStats(st game.State) (dials, correct int) {
 	}
 	return 0, 0
 }
+
+// Report is what `topsecret selfplay` adds up over many games: how often
+// the dialling bots were right.
+func (m *match) Report() map[string]int {
+	dials, correct := m.DialStats()
+	return map[string]int{"dials": dials, "correct_dials": correct}
+}
