@@ -272,7 +272,14 @@ func TestBrowser_WinkFirstTurns(t *testing.T) {
 // test; it reports whether there was an enabled element to tap.
 func (p *phone) tap(id string) bool {
 	p.tb.Helper()
-	return get(p, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e || e.disabled) return false; e.click(); return true })()`, string(tid(id)))))
+	return p.tapCSS(string(tid(id)))
+}
+
+// tapCSS is tap for any selector. Confirmation prompts ("Play this
+// card?") are answered yes, as a player would.
+func (p *phone) tapCSS(sel string) bool {
+	p.tb.Helper()
+	return get(p, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { window.confirm = () => true; const e = document.querySelector(%q); if (!e || e.disabled) return false; e.click(); return true })()`, sel)))
 }
 
 // phase is the wink phase the phone shows.

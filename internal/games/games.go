@@ -3,6 +3,8 @@ package games
 
 import (
 	"topsecret/internal/game"
+	"topsecret/internal/games/inkognito"
+	"topsecret/internal/games/vault"
 	"topsecret/internal/games/wink"
 )
 
@@ -19,12 +21,8 @@ func (e Entry) Available() bool { return e.Rules != nil }
 func All() []Entry {
 	return []Entry{
 		{Info: wink.Rules{}.Info(), Rules: wink.Rules{}},
-		{Info: game.Info{Slug: "vault", Name: "Top Secret: Vault", MinPlayers: 2, MaxPlayers: 6,
-			Blurb:  "Blatz and Tom Schoeps' card game of secret documents. Everyone plays a card at once: pair documents in your safe for double points, duck when a terrorist shouts \"Boom!\", and be the first to grab a freshly played card with your mole. A series runs to 1200 points.",
-			Series: game.Series{Target: 1200, Unit: "points"}}},
-		{Info: game.Info{Slug: "inkognito", Name: "Top Secret: Inkognito", MinPlayers: 3, MaxPlayers: 5,
-			Blurb:  "Carnival in Venice. Masked agents meet on the city's sites and trade half-true clues: find out who your ally is, then dial the secret number before the other side does. A series runs to 3 points.",
-			Series: game.Series{Target: 3, Unit: "points"}}},
+		{Info: vault.Rules{}.Info(), Rules: vault.Rules{}},
+		{Info: inkognito.Rules{}.Info(), Rules: inkognito.Rules{}},
 		{Info: game.Info{Slug: "couriers", Name: "Top Secret: Couriers", MinPlayers: 2, MaxPlayers: 4,
 			Blurb:  "Alex Randolph's race across the world map: your agents carry suitcases of secrets (or a bomb) from city to city with dice, and settle every encounter with hidden combat cards.",
 			Series: game.Series{Unit: "wins"}}},

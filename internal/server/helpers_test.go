@@ -186,16 +186,22 @@ type client struct {
 
 func (e *env) dial(code, query string) *client {
 	e.t.Helper()
+	return e.dialAs(e.t, code, query)
+}
+
+// dialAs is dial for a subtest: failures are reported on tb.
+func (e *env) dialAs(tb testing.TB, code, query string) *client {
+	tb.Helper()
 	u := "ws" + strings.TrimPrefix(e.Server.URL, "http") + "/r/" + code + "/ws?" + query
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	c, _, err := websocket.Dial(ctx, u, nil)
 	if err != nil {
-		e.t.Fatalf("dial %s: %v", u, err)
+		tb.Fatalf("dial %s: %v", u, err)
 	}
 	c.SetReadLimit(1 << 22)
-	cl := &client{t: e.t, c: c}
-	e.t.Cleanup(func() { c.CloseNow() })
+	cl := &client{t: tb, c: c}
+	tb.Cleanup(func() { c.CloseNow() })
 	cl.next()
 	return cl
 }

@@ -383,6 +383,44 @@
     if (s && s.parentNode.open) { $$("form", s.parentNode).forEach(function (f) { f.reset(); }); }
   });
 
+  // ---- private notes ----
+  // A <form data-note> holds the seat's private notes (a clue sheet's manual
+  // marks). Any change is collected like an action form and sent, debounced,
+  // as {"type":"note","id":…,"note":{…}}; the server stores it and sends it
+  // back in this seat's frames. Only the newest unsent note is kept.
+  var noteTimer = 0, noteForm = null, noteId = "";
+  function sendNote() {
+    clearTimeout(noteTimer);
+    noteTimer = 0;
+    var f = noteForm;
+    noteForm = null;
+    if (!f || !document.contains(f)) { return; }
+    if (noteId) { settle(noteId); }
+    noteId = uuid();
+    var msg = JSON.stringify({ type: "note", id: noteId, note: collect(f) });
+    pending[noteId] = msg;
+    pendingOrder.push(noteId);
+    if (ws && ws.readyState === 1) { ws.send(msg); } else { reconnectNow(); }
+  }
+  function noteChanged(e) {
+    var f = e.target && e.target.form;
+    if (!f || !f.hasAttribute("data-note")) { return; }
+    noteForm = f;
+    clearTimeout(noteTimer);
+    noteTimer = setTimeout(sendNote, 500);
+  }
+  document.addEventListener("change", noteChanged);
+  document.addEventListener("input", noteChanged);
+  document.addEventListener("submit", function (e) {
+    if (e.target.hasAttribute && e.target.hasAttribute("data-note")) {
+      e.preventDefault();
+      noteForm = e.target;
+      sendNote();
+    }
+  });
+  window.addEventListener("pagehide", function () { if (noteTimer) { sendNote(); } });
+  // ---- end private notes ----
+
   // ---- boot ----
   function boot() {
     main = $("#room-main[data-ws]");

@@ -8,6 +8,8 @@ import (
 
 	"topsecret/internal/game"
 	"topsecret/internal/room"
+	inkognitoboard "topsecret/web/games/inkognito"
+	vaultboard "topsecret/web/games/vault"
 	winkboard "topsecret/web/games/wink"
 )
 
@@ -27,7 +29,9 @@ type Context struct {
 
 // boardFor maps a game slug to its board component.
 var boardFor = map[string]func(Context) templ.Component{
-	"wink": wink,
+	"wink":      wink,
+	"inkognito": inkognito,
+	"vault":     vault,
 }
 
 // wink is TOP SECRET's board: a phone for a seat's view, the table screen
@@ -38,6 +42,28 @@ func wink(c Context) templ.Component {
 		away[i] = !p.Connected && !p.Bot
 	}
 	return winkboard.Board(winkboard.Context{View: c.View, Names: c.Names, You: int(c.You), Table: c.Table,
+		Legal: c.Legal, Away: away, Now: c.Now})
+}
+
+// inkognito is Top Secret: Inkognito's board: a phone with the seat's black
+// cards, sealed meeting choices and private clue sheet, or the table screen.
+func inkognito(c Context) templ.Component {
+	away := make([]bool, len(c.Players))
+	for i, p := range c.Players {
+		away[i] = !p.Connected && !p.Bot
+	}
+	return inkognitoboard.Board(inkognitoboard.Context{View: c.View, Names: c.Names, You: int(c.You), Table: c.Table,
+		Legal: c.Legal, Away: away, Now: c.Now, Note: c.Note})
+}
+
+// vault is TOP SECRET: Vault's board: a phone for a seat's view, the
+// table screen for the public view.
+func vault(c Context) templ.Component {
+	away := make([]bool, len(c.Players))
+	for i, p := range c.Players {
+		away[i] = !p.Connected && !p.Bot
+	}
+	return vaultboard.Board(vaultboard.Context{View: c.View, Names: c.Names, You: int(c.You), Table: c.Table,
 		Legal: c.Legal, Away: away, Now: c.Now})
 }
 

@@ -1,0 +1,290 @@
+package vaultboard_test
+
+import (
+	"encoding/json"
+
+	"topsecret/internal/game"
+	"topsecret/internal/games/vault"
+	vaultboard "topsecret/web/games/vault"
+)
+
+// now is the fixtures' server time.
+const now int64 = 1_700_000_000_000
+
+// names are the spec's players (§9), plus two for bigger tables.
+var names = []string{"Anna", "Bram", "Carla", "Daan", "Eva", "Floor"}
+
+var colours = []string{"red", "blue", "green", "yellow", "black", "white"}
+
+// set is one colour's cards in order (the engine's colourSet).
+var set = []string{"TE", "MO", "MO", "AG", "AG", "D10", "D10", "D15", "D15", "D20", "D20", "D25", "D25", "D30", "D30"}
+
+// cd is the k-th (0 or 1) card with code of colour col, numbered as the engine does.
+func cd(col int, code string, k int) vault.CardInfo {
+	for i, c := range set {
+		if c != code {
+			continue
+		}
+		if k > 0 {
+			k--
+			continue
+		}
+		v := 0
+		if code[0] == 'D' {
+			v = map[string]int{"D10": 10, "D15": 15, "D20": 20, "D25": 25, "D30": 30}[code]
+		}
+		return vault.CardInfo{ID: col*len(set) + i, Code: code, Value: v, Colour: colours[col]}
+	}
+	panic("no card " + code)
+}
+
+func cp(c vault.CardInfo) *vault.CardInfo { return &c }
+
+func raw(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// table4 is a 4-player public view in trick 3 of 15 at phase p.
+func table4(p vault.Phase) vault.TableView {
+	t := vault.TableView{Phase: p, Seats: 4, Trick: 3, Tricks: 15, Step: 9, Discard: 5,
+		DiscardTop: cp(cd(2, "MO", 0)), BoomButton: p == vault.PhaseBoom,
+		Events: []vault.EventLine{
+			{Seq: 1, Kind: "deal", Text: "A new deal: 15 tricks, each of you holds 15 cards."},
+			{Seq: 6, Kind: "reveal", Text: "Trick 2: {p0} D20, {p1} MO, {p2} D25, {p3} D10."},
+			{Seq: 8, Kind: "steal", Text: "{p1} grabbed {p3}'s D10 with a mole."},
+		}}
+	for i := range 4 {
+		t.Players = append(t.Players, vault.PlayerInfo{Seat: i, Colour: colours[i], Hand: 13, Stake: []vault.CardInfo{}})
+	}
+	t.Players[0].X1 = 1
+	t.Players[1].X1, t.Players[1].X2 = 2, 1
+	t.Players[3].MissedBooms, t.Players[3].Penalty = 1, 50
+	// Staked cards from earlier tricks.
+	t.Players[0].Stake = []vault.CardInfo{cd(0, "D20", 0)}
+	t.Players[2].Stake = []vault.CardInfo{cd(2, "D25", 0)}
+	switch p {
+	case vault.PhaseSelect:
+		t.Reveal = &vault.RevealMoment{Seq: 6, Trick: 2, Cards: []vault.PlayedCard{
+			{Seat: 0, Card: cd(0, "D20", 0)}, {Seat: 1, Card: cd(1, "MO", 0)}, {Seat: 2, Card: cd(2, "D25", 0)}, {Seat: 3, Card: cd(3, "D10", 0)}}}
+		t.Players[1].Committed = true
+		t.Players[3].Committed = true
+	case vault.PhaseBoom:
+		t.Reveal = &vault.RevealMoment{Seq: 12, Trick: 3, Cards: []vault.PlayedCard{
+			{Seat: 0, Card: cd(0, "D15", 0)}, {Seat: 1, Card: cd(1, "D30", 0)}, {Seat: 2, Card: cd(2, "AG", 0)}, {Seat: 3, Card: cd(3, "TE", 0)}}}
+		t.Players[0].Stake = append(t.Players[0].Stake, cd(0, "D15", 0))
+		t.Players[1].Stake = []vault.CardInfo{cd(1, "D30", 0)}
+		t.Players[2].Stake = append(t.Players[2].Stake, cd(2, "AG", 0))
+		t.Players[3].Action = cp(cd(3, "TE", 0))
+		for i := range t.Players {
+			t.Players[i].Hand = 12
+			t.Players[i].Touched = i != 3
+		}
+		t.Timer = &vault.TimerInfo{Kind: "boom", At: now + 2600}
+		t.Events = append(t.Events, vault.EventLine{Seq: 12, Kind: "reveal", Text: "Trick 3: {p0} D15, {p1} D30, {p2} AG, {p3} TE."})
+	case vault.PhaseSteal:
+		t.Reveal = &vault.RevealMoment{Seq: 12, Trick: 3, Cards: []vault.PlayedCard{
+			{Seat: 0, Card: cd(0, "MO", 0)}, {Seat: 1, Card: cd(1, "D30", 0)}, {Seat: 2, Card: cd(2, "MO", 0)}, {Seat: 3, Card: cd(3, "D15", 0)}}}
+		t.Players[0].Action = cp(cd(0, "MO", 0))
+		t.Players[1].Stake = []vault.CardInfo{cd(1, "D30", 0)}
+		t.Players[2].Action = cp(cd(2, "MO", 0))
+		t.Players[2].Stake = append(t.Players[2].Stake, cd(3, "D15", 0))
+		t.Players[2].MoleDone = true
+		t.Players[3].Touched = true
+		for i := range t.Players {
+			t.Players[i].Hand = 12
+		}
+		t.Eligible = []vault.Tile{{Seat: 1, Card: cd(1, "D30", 0), TakenBy: -1}, {Seat: 3, Card: cd(3, "D15", 0), TakenBy: 2}}
+		t.Steals = []vault.StealMoment{{Seq: 13, Mole: 2, Result: vault.StoleCard, From: 3, Card: cp(cd(3, "D15", 0))}}
+		t.Timer = &vault.TimerInfo{Kind: "steal", At: now + 3400}
+		t.Events = append(t.Events,
+			vault.EventLine{Seq: 12, Kind: "reveal", Text: "Trick 3: {p0} MO, {p1} D30, {p2} MO, {p3} D15."},
+			vault.EventLine{Seq: 13, Kind: "steal", Text: "{p2} grabbed {p3}'s D15 with a mole."})
+	case vault.PhaseSecure:
+		// After a blast: Daan's terrorist burned Anna's D20 + D15 and Bram's D30;
+		// Carla's [D25, AG] survived and banked to x2; Carla... see V-08.
+		t.Reveal = &vault.RevealMoment{Seq: 12, Trick: 3, Cards: []vault.PlayedCard{
+			{Seat: 0, Card: cd(0, "D15", 0)}, {Seat: 1, Card: cd(1, "AG", 0)}, {Seat: 2, Card: cd(2, "AG", 0)}, {Seat: 3, Card: cd(3, "TE", 0)}}}
+		t.Booms = []vault.BoomPress{{Seq: 13, Seat: 3}}
+		t.Blast = &vault.BlastMoment{Seq: 14, Missed: []int{}, Burned: []vault.PlayedCard{
+			{Seat: 0, Card: cd(0, "D20", 0)}, {Seat: 0, Card: cd(0, "D15", 0)}, {Seat: 3, Card: cd(3, "TE", 0)}}}
+		t.Banks = []vault.BankMoment{{Seq: 15, Seat: 2, Cards: []vault.CardInfo{cd(2, "D25", 0), cd(2, "AG", 0)}, Side: "x2", Auto: true}}
+		t.Players[0].Stake = []vault.CardInfo{}
+		t.Players[1].Stake = []vault.CardInfo{cd(1, "AG", 0)}
+		t.Players[1].Touched, t.Players[1].Decider = true, true
+		t.Players[2].Stake = []vault.CardInfo{}
+		t.Players[2].X2 = 1
+		t.Players[0].Touched, t.Players[2].Touched = true, true
+		for i := range t.Players {
+			t.Players[i].Hand = 12
+		}
+		t.Discard = 8
+		t.DiscardTop = cp(cd(3, "TE", 0))
+		t.Timer = &vault.TimerInfo{Kind: "secure", At: now + 6000}
+		t.Events = append(t.Events,
+			vault.EventLine{Seq: 13, Kind: "boom", Text: "{p3} shouted Boom!"},
+			vault.EventLine{Seq: 14, Kind: "blast", Text: "Boom! Burned: {p0}'s D20 and D15, {p3}'s TE."},
+			vault.EventLine{Seq: 15, Kind: "bank", Text: "{p2} secured D25 + AG as a pair in x2 (100)."})
+	case vault.PhaseDealEnd:
+		t.Trick = 15
+		t.Reveal = &vault.RevealMoment{Seq: 90, Trick: 15, Cards: []vault.PlayedCard{
+			{Seat: 0, Card: cd(0, "D10", 1)}, {Seat: 1, Card: cd(1, "MO", 1)}, {Seat: 2, Card: cd(2, "D30", 1)}, {Seat: 3, Card: cd(3, "AG", 1)}}}
+		for i := range t.Players {
+			t.Players[i].Hand = 0
+			t.Players[i].Stake = []vault.CardInfo{}
+		}
+		t.Over = &vault.Outcome{Winners: []int{0, 2}, Summary: "{p0} and {p2} share the win with 185 points each.",
+			Ranking: []vault.Standing{{Seat: 0, Score: 185, Rank: 1}, {Seat: 2, Score: 185, Rank: 1}, {Seat: 1, Score: 120, Rank: 3}, {Seat: 3, Score: -20, Rank: 4}}}
+		t.Safes = []vault.SafeView{
+			safeAnna(),
+			{Seat: 1, X1: []vault.CardInfo{}, X2: []vault.PairView{{Cards: []vault.CardInfo{cd(1, "D30", 0), cd(1, "AG", 0)}, Points: 120}}, X2Points: 120, Score: 120},
+			{Seat: 2, X1: []vault.CardInfo{cd(2, "D25", 0), cd(2, "D10", 0), cd(2, "D10", 1)}, X1Points: 45, X2: []vault.PairView{{Cards: []vault.CardInfo{cd(2, "D20", 0), cd(2, "D20", 1)}, Points: 80}, {Cards: []vault.CardInfo{cd(2, "D15", 0), cd(2, "D15", 1)}, Points: 60}}, X2Points: 140, Score: 185},
+			{Seat: 3, X1: []vault.CardInfo{cd(3, "D30", 0)}, X1Points: 30, X2: []vault.PairView{}, MissedBooms: 1, Penalty: 50, Score: -20},
+		}
+		t.Events = append(t.Events, vault.EventLine{Seq: 91, Kind: "over", Text: "{p0} and {p2} share the win with 185 points each."})
+	}
+	return t
+}
+
+// safeAnna is V-24's safe: 10 + 25 + 0 + 80 + 120 − 50 = 185.
+func safeAnna() vault.SafeView {
+	return vault.SafeView{Seat: 0, X1: []vault.CardInfo{cd(0, "D10", 0), cd(0, "D25", 0), cd(0, "AG", 0)}, X1Points: 35,
+		X2:       []vault.PairView{{Cards: []vault.CardInfo{cd(0, "D20", 0), cd(0, "D20", 1)}, Points: 80}, {Cards: []vault.CardInfo{cd(0, "D30", 0), cd(0, "AG", 1)}, Points: 120}},
+		X2Points: 200, MissedBooms: 1, Penalty: 50, Score: 185}
+}
+
+// handOf is a mid-deal hand of colour col.
+func handOf(col int) []vault.CardInfo {
+	return []vault.CardInfo{cd(col, "TE", 0), cd(col, "MO", 0), cd(col, "MO", 1), cd(col, "AG", 0), cd(col, "AG", 1),
+		cd(col, "D10", 0), cd(col, "D10", 1), cd(col, "D15", 1), cd(col, "D20", 1), cd(col, "D25", 0), cd(col, "D25", 1),
+		cd(col, "D30", 0), cd(col, "D30", 1)}
+}
+
+// seat builds seat me's phone on top of t.
+func seat(t vault.TableView, me int) vault.SeatView {
+	v := vault.SeatView{TableView: t, Me: me, Colour: colours[me], Hand: handOf(me)[:t.Players[me].Hand],
+		Stake: t.Players[me].Stake, Safe: vault.SafeView{Seat: me, X1: []vault.CardInfo{}, X2: []vault.PairView{}},
+		Moves: []game.Move{}, Notices: []vault.EventLine{}}
+	if me == 0 {
+		v.Safe = vault.SafeView{Seat: 0, X1: []vault.CardInfo{cd(0, "D25", 0)}, X1Points: 25, X2: []vault.PairView{}, Score: 25}
+	}
+	return v
+}
+
+type fixture struct {
+	name string
+	ctx  vaultboard.Context
+}
+
+func ctx(view any, you int, legal []game.Move) vaultboard.Context {
+	return vaultboard.Context{View: view, Names: names[:4], You: you, Legal: legal, Now: now,
+		Away: []bool{false, false, false, true}}
+}
+
+func tableCtx(t vault.TableView) vaultboard.Context {
+	return vaultboard.Context{View: t, Names: names[:4], You: -1, Table: true, Now: now, Away: []bool{false, false, false, true}}
+}
+
+// commitMove is the engine's commit template over hand.
+func commitMove(hand []vault.CardInfo) game.Move {
+	ids := make([]any, 0, len(hand))
+	for _, c := range hand {
+		ids = append(ids, c.ID)
+	}
+	return game.Move{Type: vault.ActCommit, Label: "Play face-down", Fields: map[string][]any{"card": ids}}
+}
+
+// Phone fixtures.
+
+func selectMine() vaultboard.Context {
+	v := seat(table4(vault.PhaseSelect), 0)
+	return ctx(v, 0, []game.Move{commitMove(v.Hand)})
+}
+
+func selectCommitted() vaultboard.Context {
+	v := seat(table4(vault.PhaseSelect), 1)
+	v.Committed = cp(cd(1, "D30", 0))
+	v.Notices = []vault.EventLine{{Seq: 10, Kind: "commit", Text: "You played D30 face-down."}}
+	return ctx(v, 1, nil)
+}
+
+func boomTerrorist() vaultboard.Context {
+	v := seat(table4(vault.PhaseBoom), 3)
+	v.MustBoom = true
+	return ctx(v, 3, []game.Move{{Type: vault.ActBoom, Label: "BOOM!"}})
+}
+
+func boomOther() vaultboard.Context {
+	return ctx(seat(table4(vault.PhaseBoom), 0), 0, nil)
+}
+
+func stealMole() vaultboard.Context {
+	t := table4(vault.PhaseSteal)
+	v := seat(t, 0)
+	v.Targets = t.Eligible
+	return ctx(v, 0, []game.Move{
+		{Type: vault.ActSteal, Label: "Steal {p1}'s D30", Data: raw(vault.Steal{Card: cd(1, "D30", 0).ID})},
+		{Type: vault.ActSteal, Label: "Steal {p3}'s D15", Data: raw(vault.Steal{Card: cd(3, "D15", 0).ID})},
+		{Type: vault.ActNoSteal, Label: "No steal"},
+	})
+}
+
+func stealWatcher() vaultboard.Context {
+	return ctx(seat(table4(vault.PhaseSteal), 1), 1, nil)
+}
+
+func secureDecider() vaultboard.Context {
+	v := seat(table4(vault.PhaseSecure), 1)
+	v.Decide = true
+	return ctx(v, 1, []game.Move{
+		{Type: vault.ActSecure, Label: "Bank ×1", Data: raw(vault.Secure{Choice: vault.ChoiceBank})},
+		{Type: vault.ActSecure, Label: "Keep at stake", Data: raw(vault.Secure{Choice: vault.ChoiceKeep})},
+	})
+}
+
+func secureDocDecider() vaultboard.Context {
+	t := table4(vault.PhaseSecure)
+	t.Players[0].Stake = []vault.CardInfo{cd(0, "D25", 1)}
+	t.Players[0].Decider = true
+	v := seat(t, 0)
+	v.Decide = true
+	return ctx(v, 0, []game.Move{
+		{Type: vault.ActSecure, Label: "Bank ×1", Data: raw(vault.Secure{Choice: vault.ChoiceBank})},
+		{Type: vault.ActSecure, Label: "Keep at stake", Data: raw(vault.Secure{Choice: vault.ChoiceKeep})},
+	})
+}
+
+func secureWatcher() vaultboard.Context {
+	return ctx(seat(table4(vault.PhaseSecure), 2), 2, nil)
+}
+
+func dealEnd() vaultboard.Context {
+	t := table4(vault.PhaseDealEnd)
+	v := seat(t, 0)
+	v.Safe = safeAnna()
+	return ctx(v, 0, nil)
+}
+
+// fixtures are every board worth looking at, phone and table.
+func fixtures() []fixture {
+	return []fixture{
+		{"phone-select-mine", selectMine()},
+		{"phone-select-committed", selectCommitted()},
+		{"phone-boom-terrorist", boomTerrorist()},
+		{"phone-boom-other", boomOther()},
+		{"phone-steal-mole", stealMole()},
+		{"phone-steal-watcher", stealWatcher()},
+		{"phone-secure-decider", secureDecider()},
+		{"phone-secure-doc", secureDocDecider()},
+		{"phone-secure-watcher", secureWatcher()},
+		{"phone-deal-end", dealEnd()},
+		{"table-select", tableCtx(table4(vault.PhaseSelect))},
+		{"table-boom", tableCtx(table4(vault.PhaseBoom))},
+		{"table-steal", tableCtx(table4(vault.PhaseSteal))},
+		{"table-secure", tableCtx(table4(vault.PhaseSecure))},
+		{"table-deal-end", tableCtx(table4(vault.PhaseDealEnd))},
+	}
+}
