@@ -47,8 +47,37 @@ func Board(c Context) templ.Component {
 		if v != nil {
 			return Table(newTable(c, v))
 		}
+	case vault.OmniscientView:
+		return Omniscient(newTable(c, &v.TableView), secrets(c, &v))
+	case *vault.OmniscientView:
+		if v != nil {
+			return Omniscient(newTable(c, &v.TableView), secrets(c, v))
+		}
 	}
 	return templ.NopComponent
+}
+
+// secretSeat is one seat's hidden cards, for the replay's all-seeing view.
+type secretSeat struct {
+	Name      string
+	Hand      []vault.CardInfo
+	Committed *vault.CardInfo
+	Decision  string
+}
+
+// secrets lists every seat's hand, sealed card and pending choice.
+func secrets(c Context, v *vault.OmniscientView) []secretSeat {
+	out := make([]secretSeat, len(v.Hands))
+	for i := range v.Hands {
+		out[i] = secretSeat{Name: nameOf(c.Names, i), Hand: v.Hands[i]}
+		if i < len(v.Commits) {
+			out[i].Committed = v.Commits[i]
+		}
+		if i < len(v.Decisions) {
+			out[i].Decision = v.Decisions[i]
+		}
+	}
+	return out
 }
 
 // ---- shared pieces ----

@@ -355,3 +355,29 @@ func TestBoardsRegistry(t *testing.T) {
 }
 
 func squash(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// A finished deal's replay shows the table and every hand.
+func TestOmniscientShowsEveryHand(t *testing.T) {
+	st, err := vault.Rules{}.New(game.Setup{Game: "vault", Seats: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := st.View(game.OmniscientViewer())
+	var buf bytes.Buffer
+	if err := vaultboard.Board(vaultboard.Context{View: v, Names: []string{"Ann", "Ben", "Cy"}, You: -1, Table: true}).Render(context.Background(), &buf); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := goquery.NewDocumentFromReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Find(`[data-testid="vault-table"]`).Length() != 1 {
+		t.Fatal("no table in the omniscient view")
+	}
+	for i := 0; i < 3; i++ {
+		hand := doc.Find(`[data-testid="vault-secret-` + strconv.Itoa(i) + `"] .vt-card`)
+		if hand.Length() == 0 {
+			t.Fatalf("seat %d's hand is not shown", i)
+		}
+	}
+}
