@@ -79,7 +79,7 @@ func live(f *room.Frame, base string) pages.Live {
 		l.Options = append(l.Options, pages.OptionValue{Option: o, Value: opts[o.Key]})
 	}
 	for _, st := range f.Standings {
-		l.Standings = append(l.Standings, pages.Standing{Name: st.Name, Points: st.Points, Wins: st.Wins, Played: st.Played, Leader: st.Leader})
+		l.Standings = append(l.Standings, pages.Standing{Name: st.Name, Points: st.Points, Wins: st.Wins, Played: st.Played, Leader: st.Leader, Champion: st.Champion})
 	}
 	if f.Match != nil {
 		l.MatchID = f.Match.ID

@@ -406,3 +406,18 @@ func TestJoinForm(t *testing.T) {
 	}
 	mustOne(t, doc, "join-submit")
 }
+
+// A series with a target names its champion once someone reaches it.
+func TestLiveMain_SeriesChampion(t *testing.T) {
+	l := lobby()
+	l.Status = "finished"
+	l.Game.Series = game.Series{Target: 1200, Unit: "points"}
+	l.Standings = []pages.Standing{{Name: "Ann", Points: 1250, Wins: 3, Played: 5, Leader: true, Champion: true},
+		{Name: "Ben", Points: 900, Wins: 2, Played: 5}}
+	doc := MustRender(t, pages.LiveMain(l))
+	if got := mustOne(t, doc, "series-champion").Closest("tr").Text(); !strings.Contains(got, "Ann") {
+		t.Fatalf("the champion badge sits on %q", got)
+	}
+	l.Standings[0].Champion = false
+	mustNone(t, MustRender(t, pages.LiveMain(l)), "series-champion")
+}

@@ -80,11 +80,14 @@ type OptionValue struct {
 
 // Standing is one line of the room's series standings.
 type Standing struct {
-	Name   string
-	Points int
-	Wins   int
-	Played int
-	Leader bool
+	// Champion marks the player who reached the series target; the next
+	// match starts a new series.
+	Champion bool
+	Name     string
+	Points   int
+	Wins     int
+	Played   int
+	Leader   bool
 }
 
 // ResultLine is the outcome of a finished match.
