@@ -67,8 +67,16 @@ func (s *Subscriber) send(msg []byte) bool {
 	}
 }
 
-// Reply queues a message for this subscriber only (an ok or an error).
-func (s *Subscriber) Reply(msg []byte) { s.send(msg) }
+// Reply queues a message for this subscriber only (an ok or an error). A
+// client that floods its socket fills its own queue with replies; those are
+// dropped rather than the client, whose views still arrive.
+func (s *Subscriber) Reply(msg []byte) {
+	select {
+	case <-s.gone:
+	case s.msgs <- msg:
+	default:
+	}
+}
 
 // Subscribe registers a connection and sends it the current frame at once.
 func (r *Room) Subscribe(ctx context.Context, id Identity, enc Encoder) (*Subscriber, error) {

@@ -106,6 +106,7 @@ func (s *Server) write(ctx context.Context, c *websocket.Conn, msg []byte) error
 func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, rm *room.Room, id room.Identity, sub *room.Subscriber) {
 	defer cancel()
 	limit := newBucket(s.RatePerSec, s.RateBurst, time.Now())
+	limited := false // told the client it is limited; say it once per burst
 	for {
 		typ, b, err := c.Read(ctx)
 		if err != nil {
@@ -116,9 +117,13 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 			return
 		}
 		if !limit.take(time.Now()) {
-			sub.Reply(errorJSON("", apiError{Code: "rate_limited", Message: "Slow down: too many messages."}))
+			if !limited {
+				sub.Reply(errorJSON("", apiError{Code: "rate_limited", Message: "Slow down: too many messages."}))
+			}
+			limited = true
 			continue
 		}
+		limited = false
 		if typ != websocket.MessageText {
 			sub.Reply(errorJSON("", apiError{Code: "bad_request", Message: "Send JSON text messages."}))
 			continue

@@ -240,3 +240,35 @@ func TestRoomSocket_UnknownRoom(t *testing.T) {
 		t.Fatalf("dial unknown room: err %v, resp %v; want 404", err, resp)
 	}
 }
+
+// A client flooding its socket is slowed down, not disconnected: past the
+// burst its messages are refused (with a rate_limited error when its queue
+// has room), and once it pauses it is served again.
+func TestRoomSocket_RateLimited(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	c, seats := e.mustRoom(tableOpts, fourPlayers...)
+	e.mustStartMatch(c)
+	flood := e.dial(c.Code, "view=json&token="+seats[1].Token)
+	for i := 0; i < 100; i++ {
+		flood.send(`{"type":"ping","id":"p"}`)
+	}
+	time.Sleep(500 * time.Millisecond) // the bucket refills at 20 a second
+	flood.send(`{"type":"ping","id":"again"}`)
+	pongs := 0
+	for {
+		f := flood.until(func(f frame) bool { return f.Type == "pong" || f.Type == "error" })
+		if f.Type == "error" && f.Code != "rate_limited" {
+			t.Fatalf("error %q, want rate_limited", f.Code)
+		}
+		if f.Type == "pong" && f.ID == "again" {
+			break
+		}
+		if f.Type == "pong" {
+			pongs++
+		}
+	}
+	if pongs > 45 {
+		t.Fatalf("%d of 100 flooded pings were served, want at most the burst of 40", pongs)
+	}
+}
