@@ -199,6 +199,8 @@ type Info struct {
 	Blurb string `json:"blurb"`
 	// Series says how matches add up in a room.
 	Series Series `json:"series"`
+	// MatchName is what players call one match ("deal", "game"); empty means "match".
+	MatchName string `json:"match_name,omitempty"`
 	// Options describe the lobby form; keys match the game's spec.
 	Options []Option `json:"options,omitempty"`
 }

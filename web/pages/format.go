@@ -218,3 +218,21 @@ func winVerb(n int) string {
 	}
 	return "win!"
 }
+
+// rematchLabel names the next match: within a series that runs to a target
+// (vault's deals, inkognito's games) it carries the series on; once someone
+// has taken the series, the next match starts a new one.
+func rematchLabel(l Live) string {
+	if l.Game.Series.Target == 0 {
+		return "Rematch"
+	}
+	for _, s := range l.Standings {
+		if s.Champion {
+			return "New series"
+		}
+	}
+	if l.Game.MatchName != "" {
+		return "Next " + l.Game.MatchName
+	}
+	return "Next match"
+}

@@ -421,3 +421,29 @@ func TestLiveMain_SeriesChampion(t *testing.T) {
 	l.Standings[0].Champion = false
 	mustNone(t, MustRender(t, pages.LiveMain(l)), "series-champion")
 }
+
+func TestLiveMain_RematchCarriesTheSeriesOn(t *testing.T) {
+	tests := []struct {
+		name     string
+		series   game.Series
+		match    string
+		champion bool
+		want     string
+	}{
+		{"open series", game.Series{Unit: "wins"}, "", false, "Rematch"},
+		{"vault mid-series", game.Series{Target: 1200, Unit: "points"}, "deal", false, "Next deal"},
+		{"series won", game.Series{Target: 3, Unit: "points"}, "game", true, "New series"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := lobby()
+			l.Status, l.IsHost, l.MatchID = "finished", true, "m1"
+			l.Result = &pages.ResultLine{Summary: "done", MatchID: "m1"}
+			l.Game.Series, l.Game.MatchName = tt.series, tt.match
+			l.Standings = []pages.Standing{{Name: "Ann", Leader: true, Champion: tt.champion}}
+			if got := strings.TrimSpace(mustOne(t, MustRender(t, pages.LiveMain(l)), "rematch").Text()); got != tt.want {
+				t.Fatalf("rematch button reads %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

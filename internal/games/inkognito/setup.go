@@ -43,7 +43,7 @@ func (Rules) Info() game.Info {
 			"is who and which fragment each holds, find your ally, then meet them alone and dial the number " +
 			"before the rival pair does. With 3 players the fourth agent is fictitious; with 5 the Ambassador " +
 			"plays too. Each game scores a point to its winners; a series runs to 3 points.",
-		Series:  game.Series{Target: 3, Unit: "points"},
+		Series: game.Series{Target: 3, Unit: "points"}, MatchName: "game",
 		Options: optionsInfo(),
 	}
 }

@@ -33,7 +33,7 @@ func (Rules) Info() game.Info {
 			"all are revealed together: stake documents in the open and pair them for double points in your safe, " +
 			"press BOOM in time when your terrorist blows up everything unprotected, and be the first to grab a " +
 			"freshly played card with your mole. Each match is one deal; a series runs to 1200 points.",
-		Series:  game.Series{Target: 1200, Unit: "points"},
+		Series: game.Series{Target: 1200, Unit: "points"}, MatchName: "deal",
 		Options: optionsInfo(),
 	}
 }
