@@ -118,6 +118,12 @@ func optionText(ov OptionValue) string {
 		if !ok {
 			break
 		}
+		if seatPick(o) {
+			if f < 0 {
+				return "Drawn at random"
+			}
+			return seatName(int(f))
+		}
 		if isMS(o) {
 			if f == 0 {
 				return "Off"
@@ -235,4 +241,75 @@ func rematchLabel(l Live) string {
 		return "Next " + l.Game.MatchName
 	}
 	return "Next match"
+}
+
+// seatPick reports whether an int option names a seat, with -1 for "draw one
+// at random" (wink's start player, inkognito's start seat and Ambassador).
+// It is shown as a list of seats instead of a bare number.
+func seatPick(o game.Option) bool {
+	return o.Kind == "int" && o.Unit == "" && o.Min == -1 && o.Max >= 0 && o.Max < len(ordinals)
+}
+
+var ordinals = []string{"First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth"}
+
+// seatName is seat n (from 0) in words, with the number the help text uses.
+func seatName(n int) string {
+	if n < 0 || n >= len(ordinals) {
+		return strconv.Itoa(n)
+	}
+	return ordinals[n] + " seat (" + strconv.Itoa(n) + ")"
+}
+
+// seatChoices are the values of a seat option: random, then every seat.
+func seatChoices(o game.Option) []game.Choice {
+	out := []game.Choice{{Value: -1, Label: "Draw at random"}}
+	for n := 0; n <= o.Max; n++ {
+		out = append(out, game.Choice{Value: n, Label: seatName(n)})
+	}
+	return out
+}
+
+// remoteOnly reports whether an option only matters in wink's Remote Eyes
+// mode; the forms hide it while the table mode is chosen.
+func remoteOnly(o game.Option) bool { return strings.HasPrefix(o.Label, "Remote:") }
+
+// tableMode reports whether the options choose the table (not remote) mode.
+func tableMode(opts []OptionValue) bool {
+	for _, ov := range opts {
+		if ov.Option.Key == "mode" {
+			return wireValue(ov.Value) == "table"
+		}
+	}
+	return false
+}
+
+// shownOptions leaves out, for read-only display, the settings of a mode
+// that is not chosen.
+func shownOptions(opts []OptionValue) []OptionValue {
+	if !tableMode(opts) {
+		return opts
+	}
+	out := make([]OptionValue, 0, len(opts))
+	for _, ov := range opts {
+		if !remoteOnly(ov.Option) {
+			out = append(out, ov)
+		}
+	}
+	return out
+}
+
+// splitTimers separates the timing settings (durations) from the rest, when
+// a game has both; a game of timers only keeps them all in view.
+func splitTimers(opts []OptionValue) (main, timers []OptionValue) {
+	for _, ov := range opts {
+		if isMS(ov.Option) {
+			timers = append(timers, ov)
+		} else {
+			main = append(main, ov)
+		}
+	}
+	if len(main) == 0 {
+		return timers, nil
+	}
+	return main, timers
 }
