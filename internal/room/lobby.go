@@ -82,7 +82,8 @@ func (r *Room) AddBot(ctx context.Context, host bool) (store.Seat, error) {
 	return s, err
 }
 
-var botNames = []string{"Agent Ada", "Agent Bix", "Agent Cleo", "Agent Dex", "Agent Echo", "Agent Fizz", "Agent Gus", "Agent Hex"}
+// botNames start with different letters, so bots' avatars tell them apart.
+var botNames = []string{"Ada", "Bix", "Cleo", "Dex", "Echo", "Fizz", "Gus", "Hex"}
 
 func (r *Room) botName() string {
 	for _, n := range botNames {
@@ -90,7 +91,7 @@ func (r *Room) botName() string {
 			return n
 		}
 	}
-	return fmt.Sprintf("Agent %d", len(r.seats)+1)
+	return fmt.Sprintf("Bot %d", len(r.seats)+1)
 }
 
 // Kick removes a seat; host only, and not during a match.

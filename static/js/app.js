@@ -228,11 +228,17 @@
   }
 
   // enhance runs after every render: animations, peeking, countdowns.
-  var seen = {};
+  var seen = {}, firstSeen = {};
   function enhance() {
     $$("[data-seq][data-anim]").forEach(function (el) {
       var k = el.getAttribute("data-seq") + "|" + el.getAttribute("data-anim");
       if (!seen[k]) { seen[k] = true; el.classList.add("play"); }
+    });
+    // A banner with data-ttl shows for that long after it first appeared,
+    // however often the board is redrawn meanwhile.
+    $$("[data-seq][data-ttl]").forEach(function (el) {
+      var k = el.getAttribute("data-seq");
+      if (!firstSeen[k]) { firstSeen[k] = Date.now(); }
     });
     if (peekHeld) { $$("[data-peek]").forEach(function (el) { el.classList.add("peeking"); }); }
     tick();
@@ -247,6 +253,10 @@
       if (el.textContent !== txt) { el.textContent = txt; }
       el.classList.toggle("urgent", left > 0 && left <= 10);
       el.classList.toggle("expired", left === 0);
+    });
+    $$("[data-seq][data-ttl]").forEach(function (el) {
+      var t0 = firstSeen[el.getAttribute("data-seq")];
+      el.classList.toggle("gone", !!t0 && Date.now() - t0 > Number(el.getAttribute("data-ttl")));
     });
     // A button that becomes possible at a known time (a cooldown ends)
     // enables itself then, without waiting for the next frame.
