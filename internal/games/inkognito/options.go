@@ -84,8 +84,8 @@ func optionsInfo() []game.Option {
 			Choices: []game.Choice{{Value: HelperOff, Label: "Off (paper rules)"},
 				{Value: HelperFacts, Label: "Facts"}, {Value: HelperFull, Label: "Full"}}},
 		{Key: "startSeat", Label: "First start seat", Kind: "int", Default: d.StartSeat, Min: -1, Max: 3,
-			Help: "Agent seat that starts round 1 (3 players: 3 is the fictitious agent), or -1 to draw one. Ignored with 5 players."},
+			Help: "Who starts the first round, or drawn at random; with 3 players the fourth seat is the fictitious agent. With 5 players the agent left of the Ambassador starts."},
 		{Key: "ambassador", Label: "Ambassador (5 players)", Kind: "int", Default: d.Ambassador, Min: -1, Max: 4,
-			Help: "Seat that plays the Ambassador with 5 players, or -1 to draw one. Pass the next seat clockwise each game."},
+			Help: "Who plays the Ambassador with 5 players, or drawn at random; the role passes clockwise each game of a series."},
 	}
 }

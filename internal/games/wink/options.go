@@ -130,7 +130,7 @@ func optionsInfo() []game.Option {
 			Choices: []game.Choice{{Value: 0, Label: "Long (all cards)"}, {Value: 1, Label: "Longer"},
 				{Value: 2, Label: "First game (recommended)"}, {Value: 3, Label: "Shorter"}, {Value: 4, Label: "Short"}}},
 		{Key: "startPlayer", Label: "Start player", Kind: "int", Default: d.StartPlayer, Min: -1, Max: 7,
-			Help: "The most mysterious player's seat, or -1 to draw one at random."},
+			Help: "The most mysterious player draws first; or let the server draw one at random."},
 		{Key: "dealAutoMs", Label: "Auto-draw in the first round", Kind: "int", Default: d.DealAutoMs, Min: 0, Max: 10000, Unit: "ms"},
 		{Key: "turnTimeoutMs", Label: "Turn time limit", Kind: "int", Default: d.TurnTimeoutMs, Min: 0, Max: 300000, Unit: "ms",
 			Help: "0 = off, otherwise 15–300 s; on expiry the holder passes."},
