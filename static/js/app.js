@@ -272,9 +272,19 @@
     peekHeld = on;
     $$("[data-peek]").forEach(function (el) { el.classList.toggle("peeking", on); });
   }
+  var peekStart = 0;
   document.addEventListener("pointerdown", function (e) {
-    if (e.target.closest && e.target.closest("[data-peek]")) { peek(true); }
+    if (e.target.closest && e.target.closest("[data-peek]")) { peekStart = Date.now(); peek(true); }
   });
+  // Lifting the thumb after a long look is not a tap: it must not play the
+  // card under it. Only a quick tap inside a peek area acts.
+  document.addEventListener("click", function (e) {
+    if (peekStart && Date.now() - peekStart > 450 && e.target.closest && e.target.closest("[data-peek]")) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+    }
+    peekStart = 0;
+  }, true);
   ["pointerup", "pointercancel"].forEach(function (t) {
     document.addEventListener(t, function () { if (peekHeld) { peek(false); } });
   });
