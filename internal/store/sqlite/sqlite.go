@@ -34,6 +34,9 @@ var pragmas = []string{
 	"foreign_keys(1)",
 	// WAL lets readers run while a write commits and makes each commit one append.
 	"journal_mode(WAL)",
+	// An accepted action is shown to players only after its commit, so the
+	// commit must survive a power cut, not only a crash: fsync every one.
+	"synchronous(FULL)",
 }
 
 // Open opens (creating if needed) the database file at path and applies
