@@ -74,30 +74,10 @@ func benchLog(b *testing.B) (game.Setup, []game.Action) {
 
 func BenchmarkApply(b *testing.B) {
 	setup, log := benchLog(b)
-	viewers := gametest.Viewers(setup.Seats)
-	b.ResetTimer()
-	steps := 0
-	for b.Loop() {
-		st, _ := Rules{}.New(setup)
-		for i, a := range log {
-			if err := game.Step(st, setup.Seed, i, a); err != nil {
-				b.Fatal(err)
-			}
-			for _, v := range viewers {
-				gametest.ViewJSON(b, st, v)
-			}
-			steps++
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(steps, 1)), "ns/action")
+	gametest.BenchApply(b, Rules{}, setup, log)
 }
 
 func BenchmarkReplay(b *testing.B) {
 	setup, log := benchLog(b)
-	b.ResetTimer()
-	for b.Loop() {
-		if _, err := game.Replay(Rules{}, setup, log); err != nil {
-			b.Fatal(err)
-		}
-	}
+	gametest.BenchReplay(b, Rules{}, setup, log)
 }

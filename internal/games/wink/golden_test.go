@@ -64,32 +64,10 @@ func FuzzCheck(f *testing.F) {
 
 func BenchmarkApply(b *testing.B) {
 	setup := setupFor(8, ModeRemote, 5)
-	log := gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{}))
-	viewers := gametest.Viewers(setup.Seats)
-	b.ResetTimer()
-	steps := 0
-	for b.Loop() {
-		st, _ := Rules{}.New(setup)
-		for i, a := range log {
-			if err := game.Step(st, setup.Seed, i, a); err != nil {
-				b.Fatal(err)
-			}
-			for _, v := range viewers {
-				gametest.ViewJSON(b, st, v)
-			}
-			steps++
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(steps, 1)), "ns/action")
+	gametest.BenchApply(b, Rules{}, setup, gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{})))
 }
 
 func BenchmarkReplay(b *testing.B) {
 	setup := setupFor(8, ModeRemote, 5)
-	log := gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{}))
-	b.ResetTimer()
-	for b.Loop() {
-		if _, err := game.Replay(Rules{}, setup, log); err != nil {
-			b.Fatal(err)
-		}
-	}
+	gametest.BenchReplay(b, Rules{}, setup, gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{})))
 }
