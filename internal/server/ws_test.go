@@ -272,3 +272,21 @@ func TestRoomSocket_RateLimited(t *testing.T) {
 		t.Fatalf("%d of 100 flooded pings were served, want at most the burst of 40", pongs)
 	}
 }
+
+// A timer armed before a restart fires after it: the deadline is part of
+// the replayed state, not of the old process.
+func TestRoomSocket_TimerSurvivesRestart(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	c, seats := e.mustRoom(map[string]any{"mode": "table", "startPlayer": 0, "dealAutoMs": 2000}, fourPlayers...)
+	matchID := e.mustStartMatch(c)
+	e.Clock.Advance(time.Second)
+	e2 := e.restart()
+	tom := e2.dial(c.Code, "view=json&token="+seats[1].Token)
+	e2.Clock.Advance(1500 * time.Millisecond) // past the 2 s deal deadline in all
+	tom.until(func(f frame) bool { return f.Type == "view" && f.Match.Actions == 1 })
+	recs, _ := e2.Store.Actions(context.Background(), matchID)
+	if len(recs) != 1 || recs[0].Action.Seat != game.System || recs[0].Action.Type != "deal_timeout" {
+		t.Fatalf("log after restart = %+v, want the referee's deal timeout", recs)
+	}
+}
