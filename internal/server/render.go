@@ -82,6 +82,14 @@ func live(f *room.Frame, base string) pages.Live {
 		l.Standings = append(l.Standings, pages.Standing{Name: st.Name, Points: st.Points, Wins: st.Wins, Played: st.Played, Leader: st.Leader, Champion: st.Champion})
 	}
 	if f.Match != nil {
+		colours := boards.SeatColours(f.Info.Slug, f.View)
+		for i := range l.Seats {
+			for seat, p := range f.Match.Players {
+				if p.ID == l.Seats[i].ID {
+					l.Seats[i].Colour = colours[seat]
+				}
+			}
+		}
 		l.MatchID = f.Match.ID
 		names := make([]string, len(f.Match.Players))
 		for i, p := range f.Match.Players {
