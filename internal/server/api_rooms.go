@@ -84,7 +84,7 @@ func (s *Server) handleSeatCreate(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return err
 			}
-			writeJSON(w, http.StatusCreated, map[string]any{"seat": seatJSON(seat), "token": ""})
+			writeJSON(w, http.StatusCreated, seatJSON(seat, ""))
 			return nil
 		}
 		j, err := rm.Join(r.Context(), req.Name)
@@ -92,13 +92,23 @@ func (s *Server) handleSeatCreate(w http.ResponseWriter, r *http.Request) {
 			return err
 		}
 		setCookie(w, r, seatCookie(rm.Code()), j.Token)
-		writeJSON(w, http.StatusCreated, map[string]any{"seat": seatJSON(j.Seat), "token": j.Token})
+		writeJSON(w, http.StatusCreated, seatJSON(j.Seat, j.Token))
 		return nil
 	})
 }
 
-func seatJSON(s store.Seat) room.SeatState {
-	return room.SeatState{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot}
+// seatCreated answers a join: the seat's number at the table (the game's
+// seat), its id for host calls, and the token that proves it.
+type seatCreated struct {
+	Seat   int    `json:"seat"`
+	SeatID string `json:"seat_id"`
+	Name   string `json:"name"`
+	Bot    bool   `json:"bot"`
+	Token  string `json:"token,omitempty"`
+}
+
+func seatJSON(s store.Seat, token string) seatCreated {
+	return seatCreated{Seat: s.Position, SeatID: s.ID, Name: s.Name, Bot: s.Bot, Token: token}
 }
 
 func (s *Server) handleSeatKick(w http.ResponseWriter, r *http.Request) {

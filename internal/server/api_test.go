@@ -91,13 +91,13 @@ func TestAPI_LobbyAndStart(t *testing.T) {
 		t.Fatalf("blank name: status %d, want 409", st)
 	}
 	var bot joined
-	if st := e.do("POST", base+"/seats", c.HostToken, map[string]any{"bot": true}, &bot); st != http.StatusCreated || !bot.Seat.Bot {
+	if st := e.do("POST", base+"/seats", c.HostToken, map[string]any{"bot": true}, &bot); st != http.StatusCreated || !bot.Bot {
 		t.Fatalf("add bot: status %d, %+v", st, bot)
 	}
-	if st := e.do("POST", base+"/seats/"+bot.Seat.ID+"/move", c.HostToken, map[string]any{"to": 0}, nil); st != http.StatusOK {
+	if st := e.do("POST", base+"/seats/"+bot.SeatID+"/move", c.HostToken, map[string]any{"to": 0}, nil); st != http.StatusOK {
 		t.Fatalf("move: status %d", st)
 	}
-	if st := e.do("POST", base+"/seats/"+seats[2].Seat.ID+"/kick", "", nil, nil); st != http.StatusForbidden {
+	if st := e.do("POST", base+"/seats/"+seats[2].SeatID+"/kick", "", nil, nil); st != http.StatusForbidden {
 		t.Fatalf("kick without host: status %d", st)
 	}
 	var room struct {
@@ -110,7 +110,7 @@ func TestAPI_LobbyAndStart(t *testing.T) {
 		} `json:"match"`
 	}
 	e.do("GET", base, "", nil, &room)
-	if room.Seats[0].Name != bot.Seat.Name || room.Seats[1].Name != "Julia" || room.Match.Status != "lobby" {
+	if room.Seats[0].Name != bot.Name || room.Seats[1].Name != "Julia" || room.Match.Status != "lobby" {
 		t.Fatalf("room = %+v", room)
 	}
 	id := e.mustStartMatch(c)

@@ -122,8 +122,11 @@ type created struct {
 }
 
 type joined struct {
-	Seat  room.SeatState `json:"seat"`
-	Token string         `json:"token"`
+	Seat   int    `json:"seat"`
+	SeatID string `json:"seat_id"`
+	Name   string `json:"name"`
+	Bot    bool   `json:"bot"`
+	Token  string `json:"token"`
 }
 
 // mustRoom creates a wink room with the given options and seats names in order.
