@@ -188,8 +188,8 @@
     return el.closest("[data-fresh]") || (box && skipRestore[box.id]);
   }
   function saveState() {
-    var s = { open: {}, inputs: {}, scroll: {}, y: window.scrollY, focus: "" };
-    $$("details[id]", main).forEach(function (d) { s.open[d.id] = d.open; });
+    var s = { open: {}, srv: {}, inputs: {}, scroll: {}, y: window.scrollY, focus: "" };
+    $$("details[id]", main).forEach(function (d) { s.open[d.id] = d.open; s.srv[d.id] = d.getAttribute("data-srv-open"); });
     $$("input,select,textarea", main).forEach(function (el) {
       var k = keyOf(el);
       if (!k || fresh(el)) { return; }
@@ -202,9 +202,14 @@
     return s;
   }
   function restoreState(s) {
-    Object.keys(s.open).forEach(function (id) {
-      var d = document.getElementById(id);
-      if (d && d.tagName === "DETAILS") { d.open = s.open[id]; }
+    // The new markup's open state is the server's default: keep the
+    // player's choice, unless that default changed (the standings open
+    // themselves when a match ends).
+    $$("details[id]", main).forEach(function (d) {
+      var now = d.open ? "1" : "0";
+      d.setAttribute("data-srv-open", now);
+      if (!(d.id in s.open)) { return; }
+      if (s.srv[d.id] === null || s.srv[d.id] === now) { d.open = s.open[d.id]; }
     });
     $$("input,select,textarea", main).forEach(function (el) {
       var k = keyOf(el), st = k && s.inputs[k];

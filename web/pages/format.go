@@ -313,3 +313,14 @@ func splitTimers(opts []OptionValue) (main, timers []OptionValue) {
 	}
 	return main, timers
 }
+
+// namesList is "a", "a & b", "a, b & c": the winners of a result.
+func namesList(xs []string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " & " + xs[len(xs)-1]
+}

@@ -480,8 +480,18 @@ type phone struct {
 func newPhone(c Context, v *vault.SeatView) *phone {
 	m := &phone{base: newBase(c, &v.TableView, v.Me), V: v, CanCommit: map[int]bool{}, Steal: map[int]string{}}
 	m.MeP = m.player(v.Me)
+	// A private notice ("You played MO face-down", "You will bank AG…")
+	// describes a pending choice: once a public event follows it, the
+	// choice has played out and the notice would only mislead.
+	latest := 0
+	for _, e := range m.Events {
+		latest = max(latest, e.Seq)
+	}
 	for i := len(v.Notices) - 1; i >= 0; i-- {
 		e := v.Notices[i]
+		if e.Seq < latest {
+			continue
+		}
 		m.Notices = append(m.Notices, line{Seq: e.Seq, Kind: e.Kind, Text: game.Say(e.Text, c.Names)})
 	}
 	for _, mv := range c.Legal {

@@ -2894,7 +2894,7 @@ func phoneLog(m *phone) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		for i, n := range m.Notices {
-			if i < 2 {
+			if i < 2 && !m.over() {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 246, "<li class=\"vt-notice\" data-testid=\"vault-notice\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err

@@ -183,7 +183,9 @@ type revealLine struct {
 }
 
 func (b *base) reveal() []revealLine {
-	if !b.over() || b.T.Reveal == nil {
+	// Live boards get the reveal only at game over; the replay's
+	// all-seeing eyes get it at every step, and see the files opened too.
+	if b.T.Reveal == nil {
 		return nil
 	}
 	piles := map[int]wink.Pile{}
