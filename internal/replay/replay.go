@@ -279,9 +279,20 @@ func (t *Timeline) starts(ok func(StepInfo) bool) []int {
 func (t *Timeline) Events(i int, v game.Viewer) []string {
 	var out []string
 	for _, e := range t.steps[t.clamp(i)].Events {
-		if e.For(v) {
-			out = append(out, game.Say(e.Text, t.names))
+		if !e.For(v) {
+			continue
 		}
+		line := game.Say(e.Text, t.names)
+		if v.Kind == game.Omniscient && !e.Public() {
+			// A private notice speaks to its reader ("You played…"); the
+			// all-seeing view says whose it was.
+			to := make([]string, 0, len(e.To))
+			for _, s := range e.To {
+				to = append(to, game.Say(fmt.Sprintf("{p%d}", s), t.names))
+			}
+			line = "(to " + strings.Join(to, ", ") + ") " + line
+		}
+		out = append(out, line)
 	}
 	return out
 }

@@ -206,3 +206,34 @@ func TestVerify(t *testing.T) {
 		})
 	}
 }
+
+// The all-seeing view says whose a private notice was, instead of speaking
+// to "you" as the notice did on that seat's phone.
+func TestTimeline_PrivateNoticesNameTheirReader(t *testing.T) {
+	private := 0
+	for _, seed := range []string{"a", "b", "c"} {
+		m, log := mustPlay(t, 5, seed, `{"mode":"table"}`)
+		tl, err := replay.New(m, log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < tl.Len(); i++ {
+			public := map[string]bool{}
+			for _, l := range tl.Events(i, game.TableViewer()) {
+				public[l] = true
+			}
+			for _, l := range tl.Events(i, game.OmniscientViewer()) {
+				if public[l] {
+					continue
+				}
+				private++
+				if !strings.HasPrefix(l, "(to ") {
+					t.Fatalf("step %d: private line %q does not say whose it is", i, l)
+				}
+			}
+		}
+	}
+	if private == 0 {
+		t.Fatal("no private notice in three matches: the test checked nothing")
+	}
+}

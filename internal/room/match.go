@@ -228,7 +228,6 @@ func (r *Room) finish(ctx context.Context, res game.Result) {
 	m.rec.Status = store.StatusFinished
 	m.rec.Result = &res
 	m.rec.FinishedAt = &at
-	r.addEvents(m.rec.ID, []game.Event{{Text: res.Summary}})
 }
 
 // reload replaces the live match with its stored log after a conflict.
