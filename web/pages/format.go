@@ -324,3 +324,12 @@ func namesList(xs []string) string {
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " & " + xs[len(xs)-1]
 }
+
+// shortGameName drops the "Top Secret:" every game's name starts with: the
+// brand beside it already says so, and a phone's top bar is narrow.
+func shortGameName(name string) string {
+	if before, after, ok := strings.Cut(name, ":"); ok && strings.EqualFold(strings.TrimSpace(before), "Top Secret") {
+		return strings.TrimSpace(after)
+	}
+	return name
+}

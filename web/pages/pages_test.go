@@ -447,3 +447,10 @@ func TestLiveMain_RematchCarriesTheSeriesOn(t *testing.T) {
 		})
 	}
 }
+
+func TestRoomPage_TopBarShortName(t *testing.T) {
+	doc := MustRender(t, pages.RoomPage(pages.Room{Code: "ACDEFG", GameName: "Top Secret: Inkognito", Main: templ.NopComponent}))
+	if got := strings.TrimSpace(doc.Find(".game-name").Text()); got != "Inkognito" {
+		t.Fatalf("top bar game name %q, want Inkognito", got)
+	}
+}
