@@ -37,10 +37,7 @@ var boardFor = map[string]func(Context) templ.Component{
 // wink is TOP SECRET's board: a phone for a seat's view, the table screen
 // for the public view.
 func wink(c Context) templ.Component {
-	away := make([]bool, len(c.Players))
-	for i, p := range c.Players {
-		away[i] = !p.Connected && !p.Bot
-	}
+	away := awaySeats(c)
 	return winkboard.Board(winkboard.Context{View: c.View, Names: c.Names, You: int(c.You), Table: c.Table,
 		Legal: c.Legal, Away: away, Now: c.Now})
 }
@@ -48,10 +45,7 @@ func wink(c Context) templ.Component {
 // inkognito is Top Secret: Inkognito's board: a phone with the seat's black
 // cards, sealed meeting choices and private clue sheet, or the table screen.
 func inkognito(c Context) templ.Component {
-	away := make([]bool, len(c.Players))
-	for i, p := range c.Players {
-		away[i] = !p.Connected && !p.Bot
-	}
+	away := awaySeats(c)
 	return inkognitoboard.Board(inkognitoboard.Context{View: c.View, Names: c.Names, You: int(c.You), Table: c.Table,
 		Legal: c.Legal, Away: away, Now: c.Now, Note: c.Note})
 }
@@ -59,10 +53,7 @@ func inkognito(c Context) templ.Component {
 // vault is TOP SECRET: Vault's board: a phone for a seat's view, the
 // table screen for the public view.
 func vault(c Context) templ.Component {
-	away := make([]bool, len(c.Players))
-	for i, p := range c.Players {
-		away[i] = !p.Connected && !p.Bot
-	}
+	away := awaySeats(c)
 	return vaultboard.Board(vaultboard.Context{View: c.View, Names: c.Names, You: int(c.You), Table: c.Table,
 		Legal: c.Legal, Away: away, Now: c.Now})
 }
@@ -73,4 +64,14 @@ func Board(slug string, c Context) templ.Component {
 		return f(c)
 	}
 	return templ.NopComponent
+}
+
+// awaySeats marks the people whose phones are gone ("reconnecting…"); bots
+// never are.
+func awaySeats(c Context) []bool {
+	away := make([]bool, len(c.Players))
+	for i, p := range c.Players {
+		away[i] = !p.Connected && !p.Bot
+	}
+	return away
 }
