@@ -84,3 +84,31 @@ func DecodeOptions(raw json.RawMessage, v any) error {
 	}
 	return nil
 }
+
+// Validator is a game's typed lobby options.
+type Validator interface{ Validate() error }
+
+// ParseOptions decodes raw lobby options strictly over the game's defaults
+// and validates the result: the one way every game reads its options.
+func ParseOptions[T Validator](raw json.RawMessage, defaults T) (T, error) {
+	o := defaults
+	if err := DecodeOptions(raw, &o); err != nil {
+		var zero T
+		return zero, err
+	}
+	if err := o.Validate(); err != nil {
+		var zero T
+		return zero, err
+	}
+	return o, nil
+}
+
+// NormalOptions is Rules.Options for games whose options are a struct: the
+// raw options validated and written back with every default filled in.
+func NormalOptions[T Validator](raw json.RawMessage, defaults T) (json.RawMessage, error) {
+	o, err := ParseOptions(raw, defaults)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(o)
+}

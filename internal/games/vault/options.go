@@ -47,23 +47,12 @@ func (o Options) Validate() error {
 
 // parseOptions decodes raw lobby options strictly over the defaults.
 func parseOptions(raw json.RawMessage) (Options, error) {
-	o := DefaultOptions()
-	if err := game.DecodeOptions(raw, &o); err != nil {
-		return Options{}, err
-	}
-	if err := o.Validate(); err != nil {
-		return Options{}, err
-	}
-	return o, nil
+	return game.ParseOptions(raw, DefaultOptions())
 }
 
 // Options validates raw lobby options and returns them with every default filled in.
 func (Rules) Options(raw json.RawMessage) (json.RawMessage, error) {
-	o, err := parseOptions(raw)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(o)
+	return game.NormalOptions(raw, DefaultOptions())
 }
 
 func optionsInfo() []game.Option {
