@@ -36,30 +36,49 @@ type asset struct {
 
 var (
 	loadOnce sync.Once
+	mu       sync.RWMutex      // guards the maps against a late Include
 	byName   map[string]*asset // "js/app.js" → asset
 	byHashed map[string]*asset // "js/app.3f2a1c9d.js" → asset
 )
 
+// Include serves every file of fsys under prefix ("games/vault" serves
+// vault.css as "games/vault/vault.css"), so a game's stylesheet and board
+// drawing can live beside its board. Package initialisation calls it.
+func Include(prefix string, fsys fs.FS) {
+	loadOnce.Do(load)
+	mu.Lock()
+	defer mu.Unlock()
+	if err := walk(strings.Trim(prefix, "/"), fsys); err != nil {
+		panic("static: " + err.Error()) // embedded files are fixed at build time
+	}
+}
+
 func load() {
 	byName = map[string]*asset{}
 	byHashed = map[string]*asset{}
-	err := fs.WalkDir(FS, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		body, err := FS.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		sum := sha256.Sum256(body)
-		a := &asset{name: p, hash: hex.EncodeToString(sum[:])[:8], body: body}
-		byName[p] = a
-		byHashed[hashedName(p, a.hash)] = a
-		return nil
-	})
+	err := walk("", FS)
 	if err != nil {
 		panic("static: " + err.Error()) // embedded files are fixed at build time
 	}
+}
+
+// walk adds every file of fsys, named under prefix.
+func walk(prefix string, fsys fs.FS) error {
+	return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		body, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		name := path.Join(prefix, p)
+		sum := sha256.Sum256(body)
+		a := &asset{name: name, hash: hex.EncodeToString(sum[:])[:8], body: body}
+		byName[name] = a
+		byHashed[hashedName(name, a.hash)] = a
+		return nil
+	})
 }
 
 // hashedName inserts hash before the extension: "js/app.js" → "js/app.<hash>.js".
@@ -73,7 +92,10 @@ func hashedName(name, hash string) string {
 func Path(name string) string {
 	loadOnce.Do(load)
 	name = strings.TrimPrefix(name, "/")
-	if a, ok := byName[name]; ok {
+	mu.RLock()
+	a, ok := byName[name]
+	mu.RUnlock()
+	if ok {
 		return Prefix + hashedName(name, a.hash)
 	}
 	return Prefix + name
@@ -93,10 +115,12 @@ func Handler() http.Handler {
 		}
 		p := strings.TrimPrefix(r.URL.Path, "/")
 		p = strings.TrimPrefix(p, strings.Trim(Prefix, "/")+"/")
+		mu.RLock()
 		a, cache := byHashed[p], "public, max-age=31536000, immutable"
 		if a == nil {
 			a, cache = byName[p], "no-cache"
 		}
+		mu.RUnlock()
 		if a == nil {
 			http.NotFound(w, r)
 			return

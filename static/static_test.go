@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"topsecret/static"
 )
@@ -68,5 +69,20 @@ func TestHandler_ErrMethod(t *testing.T) {
 	static.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodPost, static.Path("js/app.js"), nil))
 	if rec.Code != http.StatusMethodNotAllowed {
 		t.Fatalf("status=%d, want 405", rec.Code)
+	}
+}
+
+// A game's own folder is served under its prefix, hashed and cached like
+// the app's assets.
+func TestInclude(t *testing.T) {
+	static.Include("games/toy", fstest.MapFS{"toy.css": {Data: []byte("b{color:red}")}})
+	p := static.Path("games/toy/toy.css")
+	if !strings.HasPrefix(p, "/static/games/toy/toy.") || p == "/static/games/toy/toy.css" {
+		t.Fatalf("Path=%q, want a hashed name under games/toy", p)
+	}
+	rec := httptest.NewRecorder()
+	static.Handler().ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
+	if rec.Code != 200 || rec.Body.String() != "b{color:red}" || !strings.Contains(rec.Header().Get("Cache-Control"), "immutable") {
+		t.Fatalf("GET %s: %d %q %q", p, rec.Code, rec.Body.String(), rec.Header().Get("Cache-Control"))
 	}
 }

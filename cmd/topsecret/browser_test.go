@@ -202,6 +202,8 @@ func TestBrowser_WinkFirstTurns(t *testing.T) {
 	if hands != 0 {
 		t.Fatal("the table screen shows a hand")
 	}
+	host.shot("deal")
+	table.shot("deal")
 
 	// The deal round: whoever holds the suitcase takes their cards (the
 	// bot draws by itself) until the first real turn begins.
@@ -234,6 +236,9 @@ func TestBrowser_WinkFirstTurns(t *testing.T) {
 		return get(host, chromedp.Evaluate[string](`document.querySelector('[data-testid="wink-chips"]').getAttribute("aria-label")`)) == "2 chips"
 	})
 	eventually(t, "Cy sees the accusation", func() bool { return strings.Contains(cy.text("wink-events"), "Ann") })
+	host.shot("accused")
+	cy.shot("accused")
+	table.shot("accused")
 
 	// Two turns: the suitcase holder passes (a bot passes or swaps by itself).
 	for turn := 0; turn < 2; turn++ {
@@ -289,4 +294,23 @@ func (p *phone) phase() string {
 
 func (p *phone) present(id string) bool {
 	return get(p, chromedp.Evaluate[bool](fmt.Sprintf(`!!document.querySelector(%q)`, string(tid(id)))))
+}
+
+// shot saves what the phone shows now as $SCREENSHOTS/<name>-<label>.png,
+// for looking at every screen a match passes through; without SCREENSHOTS
+// it does nothing.
+func (p *phone) shot(label string) {
+	p.tb.Helper()
+	dir := os.Getenv("SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	png := get(p, chromedp.CaptureScreenshot())
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		p.tb.Fatal(err)
+	}
+	name := strings.ReplaceAll(p.tb.Name(), "/", "_") + "-" + p.name + "-" + label + ".png"
+	if err := os.WriteFile(dir+"/"+name, png, 0o644); err != nil {
+		p.tb.Fatal(err)
+	}
 }

@@ -16,8 +16,15 @@ import (
 // directory, as `go run ./cmd/topsecret` would, and closes it at cleanup.
 func MustRunMain(tb testing.TB, dataDir string) *Main {
 	tb.Helper()
+	return MustRunMainAt(tb, dataDir, "127.0.0.1:0")
+}
+
+// MustRunMainAt is MustRunMain listening on addr: a restart on the address
+// an earlier Main had, so open pages reconnect to it.
+func MustRunMainAt(tb testing.TB, dataDir, addr string) *Main {
+	tb.Helper()
 	m := NewMain()
-	m.Config.Addr = "127.0.0.1:0"
+	m.Config.Addr = addr
 	m.Config.DataDir = dataDir
 	m.Config.BotDelay = 0
 	m.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -106,5 +113,19 @@ func TestMain_RoomsSurviveRestart(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("room %s after restart: status %d", c.Code, resp.StatusCode)
+	}
+}
+
+// Serving that fails by itself ends the program with an error that says so,
+// instead of leaving a process that answers nothing.
+func TestMain_ServeErrorEndsWait(t *testing.T) {
+	t.Parallel()
+	m := MustRunMain(t, t.TempDir())
+	m.ln.Close() // the listener dies under the server
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err := m.Wait(ctx)
+	if err == nil || !strings.Contains(err.Error(), "serve on 127.0.0.1:") {
+		t.Fatalf("Wait=%v, want the serve error", err)
 	}
 }

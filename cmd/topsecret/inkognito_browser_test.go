@@ -62,6 +62,7 @@ func TestBrowser_InkognitoExchangeAndDial(t *testing.T) {
 		games, acts             = 1, 0
 		phoneDialled            string // the number the phone dialled this game
 	)
+	shot := map[string]bool{}
 	for !(exchanged && ended) {
 		if time.Now().After(deadline) {
 			ann.fail(fmt.Errorf("after %d games and %d actions: exchanged %v, game ended %v", games, acts, exchanged, ended))
@@ -95,6 +96,10 @@ func TestBrowser_InkognitoExchangeAndDial(t *testing.T) {
 			continue
 		}
 		acts++
+		if !shot[s.Task] {
+			shot[s.Task] = true
+			ann.shot(s.Task)
+		}
 		switch s.Task {
 		case "play", "commit":
 			if !noted {

@@ -53,10 +53,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if err := m.Run(ctx); err != nil {
-		return err
+		return errors.Join(err, m.Close())
 	}
-	<-ctx.Done()
-	return m.Close()
+	err := m.Wait(ctx)
+	return errors.Join(err, m.Close())
 }
 
 // Config is the server's configuration; every flag also reads an environment variable.
@@ -80,6 +80,8 @@ type Main struct {
 
 	ln   net.Listener
 	http *http.Server
+	// served receives the error that stopped serving on its own (not by Close).
+	served chan error
 }
 
 // NewMain returns a Main with default config.
@@ -147,12 +149,31 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.ln, err = net.Listen("tcp", m.Config.Addr)
 	if err != nil {
-		return err
+		return fmt.Errorf("listen: %w", err)
 	}
 	m.http = &http.Server{Handler: m.Server.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = m.http.Serve(m.ln) }()
+	m.served = make(chan error, 1)
+	go func() {
+		// A server that stops by itself leaves players with a dead page:
+		// hand the error to Wait so the process ends and says why.
+		if err := m.http.Serve(m.ln); !errors.Is(err, http.ErrServerClosed) {
+			m.served <- fmt.Errorf("serve on %s: %w", m.ln.Addr(), err)
+		}
+	}()
 	m.Log.Info("serving", "addr", m.ln.Addr().String(), "store", storeName(m.Config), "resumed_matches", n)
 	return nil
+}
+
+// Wait blocks until ctx ends (nil: a requested shutdown) or serving fails
+// on its own (its error). Call Close afterwards either way.
+func (m *Main) Wait(ctx context.Context) error {
+	select {
+	case <-ctx.Done():
+		return nil
+	case err := <-m.served:
+		m.Log.Error("serving stopped", "err", err)
+		return err
+	}
 }
 
 // URL is the address the server listens on, for tests.

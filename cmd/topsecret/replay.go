@@ -18,6 +18,7 @@ import (
 	"topsecret/internal/room"
 	"topsecret/internal/server"
 	"topsecret/internal/store"
+	"topsecret/web/catalogue"
 )
 
 // runReplay is `topsecret replay [show|export|import] <match-id|file>`: a
@@ -93,6 +94,7 @@ func printTimeline(out io.Writer, m store.Match, log []store.ActionRecord) error
 		return err
 	}
 	finished := m.Status == store.StatusFinished
+	rd := catalogue.Words().Reader(os.Getenv("LANG"), names)
 	var start int64
 	for _, rec := range log {
 		a := rec.Action
@@ -115,12 +117,12 @@ func printTimeline(out io.Writer, m store.Match, log []store.ActionRecord) error
 		fmt.Fprintln(out, line)
 		for _, ev := range evs {
 			if finished || ev.Public() {
-				fmt.Fprintln(out, "              ·", game.Say(ev.Text, names))
+				fmt.Fprintln(out, "              ·", rd.Say(ev.Msg))
 			}
 		}
 	}
 	if r, ok := st.Result(); ok {
-		fmt.Fprintln(out, "Result:", game.Say(r.Summary, names))
+		fmt.Fprintln(out, "Result:", rd.Say(r.Summary))
 	}
 	return nil
 }

@@ -52,8 +52,10 @@ func TestBrowser_VaultBlastAndSteal(t *testing.T) {
 		t.Fatalf("start: %d", st)
 	}
 	ann.run(chromedp.WaitVisible(tid("vault-seat")))
+	ann.shot("dealt")
 
 	playedTE, blast, steal := false, false, false
+	shots := map[string]bool{}
 	deadline := time.Now().Add(2 * time.Minute)
 	for !(blast && steal) {
 		if time.Now().After(deadline) {
@@ -69,6 +71,12 @@ func TestBrowser_VaultBlastAndSteal(t *testing.T) {
 		}
 		if ann.present("vault-ranking") {
 			t.Fatalf("the deal ended without a blast (%v) and a steal (%v)", blast, steal)
+		}
+		for _, id := range []string{"vault-boom", "vault-keep", "vault-phase-steal", "vault-phase-secure"} {
+			if !shots[id] && ann.present(id) {
+				shots[id] = true
+				ann.shot(id)
+			}
 		}
 		switch {
 		case ann.tap("vault-boom"):

@@ -16,49 +16,57 @@ const (
 	CodeUnknown     = "unknown_action" // the game has no such action type
 )
 
-// RuleError says why an action was refused, in words a player may read. Rule
-// names the spec's ruling (R12, C6, …) so tests and errors line up.
+// RuleError says why an action was refused, as a message a player reads in
+// their own language. Rule names the spec's ruling (R12, C6, …) so tests and
+// errors line up.
 type RuleError struct {
 	Code string `json:"code"`
 	Rule string `json:"rule,omitempty"`
-	Msg  string `json:"message"`
+	Msg  Msg    `json:"msg"`
 }
 
+// Error names the ruling and the message id, for logs and tests; players
+// read the message worded by the web layer.
 func (e *RuleError) Error() string {
-	if e.Rule != "" {
-		return e.Rule + ": " + e.Msg
+	s := e.Msg.ID
+	if d, ok := e.Msg.Arg("detail"); ok {
+		s += " (" + d.Text + ")"
 	}
-	return e.Msg
+	if e.Rule != "" {
+		return e.Rule + ": " + s
+	}
+	return s
 }
 
 // Illegal is a refusal under ruling rule.
-func Illegal(rule, format string, args ...any) *RuleError {
-	return &RuleError{Code: CodeIllegal, Rule: rule, Msg: fmt.Sprintf(format, args...)}
+func Illegal(rule, id string, args ...Arg) *RuleError {
+	return &RuleError{Code: CodeIllegal, Rule: rule, Msg: M(id, args...)}
 }
 
 // NotYourTurn refuses an action from a seat that is not awaited.
-func NotYourTurn(rule, format string, args ...any) *RuleError {
-	return &RuleError{Code: CodeNotYourTurn, Rule: rule, Msg: fmt.Sprintf(format, args...)}
+func NotYourTurn(rule, id string, args ...Arg) *RuleError {
+	return &RuleError{Code: CodeNotYourTurn, Rule: rule, Msg: M(id, args...)}
 }
 
 // Stale refuses an action based on an outdated picture of the match.
-func Stale(rule, format string, args ...any) *RuleError {
-	return &RuleError{Code: CodeStale, Rule: rule, Msg: fmt.Sprintf(format, args...)}
+func Stale(rule, id string, args ...Arg) *RuleError {
+	return &RuleError{Code: CodeStale, Rule: rule, Msg: M(id, args...)}
 }
 
-// Malformed refuses an action whose data does not decode.
+// Malformed refuses an action whose data does not decode; the detail is the
+// decoder's own words, shown as they are.
 func Malformed(format string, args ...any) *RuleError {
-	return &RuleError{Code: CodeMalformed, Msg: fmt.Sprintf(format, args...)}
+	return &RuleError{Code: CodeMalformed, Msg: M("game.malformed", X("detail", fmt.Sprintf(format, args...)))}
 }
 
 // Unknown refuses an action type the game does not have.
 func Unknown(typ string) *RuleError {
-	return &RuleError{Code: CodeUnknown, Msg: fmt.Sprintf("no such action %q", typ)}
+	return &RuleError{Code: CodeUnknown, Msg: M("game.unknown_action", X("type", typ))}
 }
 
 // Over refuses anything after the match has ended.
 func Over() *RuleError {
-	return &RuleError{Code: CodeOver, Msg: "the match is over"}
+	return &RuleError{Code: CodeOver, Msg: M("game.over")}
 }
 
 func strictUnmarshal(data []byte, v any) error {

@@ -152,15 +152,14 @@ type Move struct {
 	Data   json.RawMessage  `json:"data,omitempty"`
 	Fields map[string][]any `json:"fields,omitempty"`
 	// Label is a short caption for generic clients, in the game's words.
-	Label string `json:"label,omitempty"`
+	Label Msg `json:"label,omitzero"`
 }
 
-// Event is one thing that happened, in words. Text may name seats as {p0},
-// {p1}…, which the caller replaces with names. To limits who may read it;
-// empty means everyone.
+// Event is one thing that happened, as a message each reader's page words.
+// To limits who may read it; empty means everyone.
 type Event struct {
-	Text string `json:"text"`
-	To   []Seat `json:"to,omitempty"`
+	Msg Msg    `json:"msg"`
+	To  []Seat `json:"to,omitempty"`
 }
 
 // Public reports whether every viewer may read the event.
@@ -185,8 +184,8 @@ type Result struct {
 	Winners []Seat `json:"winners"`
 	// Points per seat, added to the room's series standings.
 	Points []int `json:"points"`
-	// Summary is one line in words, with {pN} seat names.
-	Summary string `json:"summary"`
+	// Summary is the outcome in one line, as a message.
+	Summary Msg `json:"summary"`
 }
 
 // Info describes a game to the lobby and the home page.
@@ -230,33 +229,4 @@ type Option struct {
 type Choice struct {
 	Value any    `json:"value"`
 	Label string `json:"label"`
-}
-
-// Bot is implemented by games that can fill a seat with a computer player.
-type Bot interface {
-	// Act picks seat s's next action from what that seat may see, or
-	// reports false when it has nothing to do now. now is the server time
-	// the action would be stamped with.
-	Act(st State, s Seat, now int64, r *Rand) (Action, bool)
-}
-
-// BotPlayer is implemented by Rules whose game can seat computer players.
-type BotPlayer interface {
-	Bot() Bot
-}
-
-// BotFor returns the game's bot, or false when it has none.
-func BotFor(r Rules) (Bot, bool) {
-	if bp, ok := r.(BotPlayer); ok {
-		return bp.Bot(), true
-	}
-	return nil, false
-}
-
-// Sequel is implemented by states whose series carries on into the next
-// match: a start seat or a role that rotates game after game (inkognito's
-// R14, R21). The room merges the returned options over the lobby's options
-// when it deals the rematch.
-type Sequel interface {
-	Sequel() json.RawMessage
 }

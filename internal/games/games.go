@@ -20,9 +20,9 @@ func (e Entry) Available() bool { return e.Rules != nil }
 // All returns the catalogue in the order the home page shows it.
 func All() []Entry {
 	return []Entry{
-		{Info: wink.Rules{}.Info(), Rules: wink.Rules{}},
-		{Info: vault.Rules{}.Info(), Rules: vault.Rules{}},
-		{Info: inkognito.Rules{}.Info(), Rules: inkognito.Rules{}},
+		playable(wink.Rules{}),
+		playable(vault.Rules{}),
+		playable(inkognito.Rules{}),
 		{Info: game.Info{Slug: "couriers", Name: "Top Secret: Couriers", MinPlayers: 2, MaxPlayers: 4,
 			Blurb:  "Alex Randolph's race across the world map: your agents carry suitcases of secrets (or a bomb) from city to city with dice, and settle every encounter with hidden combat cards.",
 			Series: game.Series{Unit: "wins"}}},
@@ -31,6 +31,9 @@ func All() []Entry {
 			Series: game.Series{Unit: "wins"}}},
 	}
 }
+
+// playable is the entry of a built game.
+func playable(r game.Rules) Entry { return Entry{Info: r.Info(), Rules: r} }
 
 // Lookup returns the entry for slug.
 func Lookup(slug string) (Entry, bool) {

@@ -2,7 +2,6 @@ package replay_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"testing"
 
 	"topsecret/internal/game"
@@ -34,14 +33,14 @@ func (g *relay) Check(a game.Action) error {
 		return game.Over()
 	}
 	if int(a.Seat) != g.turn%g.n {
-		return game.NotYourTurn("R1", "not your turn")
+		return game.NotYourTurn("R1", "relay.refuse.not_your_turn")
 	}
 	return nil
 }
 func (g *relay) Apply(a game.Action, _ *game.Rand) []game.Event {
 	g.total++
 	g.turn++
-	return []game.Event{{Text: fmt.Sprintf("{p%d} adds one.", a.Seat)}}
+	return []game.Event{{Msg: game.M("relay.event.add", game.P("who", a.Seat))}}
 }
 func (g *relay) View(game.Viewer) any        { return g.total }
 func (g *relay) Legal(game.Seat) []game.Move { return nil }
@@ -81,8 +80,8 @@ func TestTimeline_Hooks(t *testing.T) {
 	if got, want := len(tl.Rounds()), 67; got != want {
 		t.Fatalf("%d rounds, want %d: %v", got, want, tl.Rounds())
 	}
-	if got := tl.Describe(5, game.TableViewer()); got != "B adds one." {
-		t.Fatalf("Describe(5) = %q", got)
+	if got := tl.Describe(5, game.TableViewer()); len(got) != 1 || got[0].Msg.ID != "relay.event.add" || got[0].Msg.Args[0].Seat() != 1 {
+		t.Fatalf("Describe(5) = %+v, want seat 1 adds one", got)
 	}
 	snapshots := clones
 	if snapshots != (200+replay.SnapshotEvery-1)/replay.SnapshotEvery {

@@ -5,7 +5,7 @@
 // events, who was awaited and where turns and rounds begin, but never a
 // view. Views are computed on demand for any step and any viewer by moving
 // a cursor state through the log. Games whose state can copy itself (the
-// optional Cloner) also get periodic in-memory snapshots, so a backward
+// optional game.Cloner) also get periodic in-memory snapshots, so a backward
 // seek replays at most SnapshotEvery actions.
 package replay
 
@@ -21,28 +21,6 @@ import (
 	"topsecret/internal/store"
 )
 
-// Cloner is implemented by game states that can copy themselves deeply.
-// The copy must evolve exactly like the original under the same actions.
-// A Timeline then keeps a snapshot every SnapshotEvery steps; without it,
-// a backward seek replays from the deal.
-type Cloner interface {
-	Clone() game.State
-}
-
-// Turner is implemented by game states that number their turns. A Timeline
-// marks a turn start wherever the number changes. Without it, a turn starts
-// wherever the seats the match waits on change.
-type Turner interface {
-	Turn() int
-}
-
-// Rounder is implemented by game states that number their rounds (a deal,
-// a trick, a lap of the suitcase). Without it, a round starts when the
-// first awaited seat of the match is awaited again after every seat was.
-type Rounder interface {
-	Round() int
-}
-
 // SnapshotEvery is the distance between snapshots for a Cloner state.
 const SnapshotEvery = 64
 
@@ -52,11 +30,9 @@ type StepInfo struct {
 	Index int `json:"index"`
 	// Action is nil at step 0.
 	Action *game.Action `json:"action,omitempty"`
-	// Actor is the acting seat's name, "Referee" for timers, "" at step 0.
-	Actor string `json:"actor,omitempty"`
 	// At is the action's server time (the deal time at step 0), Unix ms.
 	At int64 `json:"at"`
-	// Events are what the action caused, with {pN} placeholders and audiences.
+	// Events are what the action caused, as messages with their audiences.
 	Events []game.Event `json:"-"`
 	// Waiting are the seats the match awaits after this step.
 	Waiting []game.Seat `json:"waiting"`
@@ -127,7 +103,7 @@ func (t *Timeline) build() error {
 	if err != nil {
 		return fmt.Errorf("replay: deal: %w", err)
 	}
-	_, cloner := st.(Cloner)
+	_, cloner := st.(game.Cloner)
 	if cloner {
 		t.snaps = map[int]game.State{}
 	}
@@ -136,7 +112,7 @@ func (t *Timeline) build() error {
 	t.steps = append(t.steps, b.mark(st, StepInfo{Index: 0, At: t.match.Setup.Started}, t.match.Setup.Seats))
 	for i, a := range t.log {
 		if cloner && i%SnapshotEvery == 0 {
-			t.snaps[i] = st.(Cloner).Clone()
+			t.snaps[i] = st.(game.Cloner).Clone()
 		}
 		if _, over := st.Result(); over {
 			return fmt.Errorf("replay: action %d (%s by seat %d): %w", i, a.Type, a.Seat, game.Over())
@@ -145,7 +121,7 @@ func (t *Timeline) build() error {
 		if err != nil {
 			return t.named(err)
 		}
-		s := StepInfo{Index: i + 1, Action: &t.log[i], Actor: t.actor(a.Seat), At: a.At, Events: evs}
+		s := StepInfo{Index: i + 1, Action: &t.log[i], At: a.At, Events: evs}
 		t.steps = append(t.steps, b.mark(st, s, t.match.Setup.Seats))
 	}
 	if res, over := st.Result(); over {
@@ -155,9 +131,9 @@ func (t *Timeline) build() error {
 	return nil
 }
 
-// named wraps a refusal with its {pN} seats named, for people to read.
+// named wraps a refusal for people to read.
 func (t *Timeline) named(err error) error {
-	return &namedError{msg: "replay: " + game.Say(err.Error(), t.names), err: err}
+	return &namedError{msg: "replay: " + err.Error(), err: err}
 }
 
 type namedError struct {
@@ -167,16 +143,6 @@ type namedError struct {
 
 func (e *namedError) Error() string { return e.msg }
 func (e *namedError) Unwrap() error { return e.err }
-
-func (t *Timeline) actor(s game.Seat) string {
-	if s == game.System {
-		return "Referee"
-	}
-	if int(s) >= 0 && int(s) < len(t.names) {
-		return t.names[s]
-	}
-	return fmt.Sprintf("Seat %d", int(s)+1)
-}
 
 // bounds derives turn and round numbers as the log is folded.
 type bounds struct {
@@ -194,7 +160,7 @@ func (b *bounds) mark(st game.State, s StepInfo, seats int) StepInfo {
 	if s.Waiting == nil {
 		s.Waiting = []game.Seat{}
 	}
-	if tn, ok := st.(Turner); ok {
+	if tn, ok := st.(game.Turner); ok {
 		if n := tn.Turn(); n != b.lastTurn || !b.seen0 {
 			b.lastTurn, s.TurnStart = n, true
 			b.turn++
@@ -203,7 +169,7 @@ func (b *bounds) mark(st game.State, s StepInfo, seats int) StepInfo {
 		s.TurnStart = true
 		b.turn++
 	}
-	if rn, ok := st.(Rounder); ok {
+	if rn, ok := st.(game.Rounder); ok {
 		if n := rn.Round(); n != b.lastRound || !b.seen0 {
 			b.lastRound, s.RoundStart = n, true
 			b.round++
@@ -275,46 +241,52 @@ func (t *Timeline) starts(ok func(StepInfo) bool) []int {
 	return out
 }
 
-// Events returns step i's event lines that v may read, names filled in.
-func (t *Timeline) Events(i int, v game.Viewer) []string {
-	var out []string
+// Line is one event of a step as a viewer may read it. To names whose
+// private notice it was, for the all-seeing view only.
+type Line struct {
+	Msg game.Msg
+	To  []game.Seat
+}
+
+// Events returns step i's events that v may read.
+func (t *Timeline) Events(i int, v game.Viewer) []Line {
+	var out []Line
 	for _, e := range t.steps[t.clamp(i)].Events {
 		if !e.For(v) {
 			continue
 		}
-		line := game.Say(e.Text, t.names)
+		l := Line{Msg: e.Msg}
 		if v.Kind == game.Omniscient && !e.Public() {
 			// A private notice speaks to its reader ("You played…"); the
 			// all-seeing view says whose it was.
-			to := make([]string, 0, len(e.To))
-			for _, s := range e.To {
-				to = append(to, game.Say(fmt.Sprintf("{p%d}", s), t.names))
-			}
-			line = "(to " + strings.Join(to, ", ") + ") " + line
+			l.To = e.To
 		}
-		out = append(out, line)
+		out = append(out, l)
 	}
 	return out
 }
 
-// Describe says in words what happened at step i as v saw it: the events v
-// could read, or a plain account of the action when it caused none.
-func (t *Timeline) Describe(i int, v game.Viewer) string {
+// Describe says what happened at step i as v saw it: the events v could
+// read, or a plain account of the action when it caused none.
+func (t *Timeline) Describe(i int, v game.Viewer) []Line {
 	s := t.steps[t.clamp(i)]
 	if s.Action == nil {
-		return "The cards are dealt."
+		return []Line{{Msg: game.M("game.replay.dealt")}}
 	}
 	if lines := t.Events(i, v); len(lines) > 0 {
-		return strings.Join(lines, " ")
+		return lines
 	}
 	a := s.Action
+	what := game.X("action", humanize(a.Type)+dataText(a.Data))
 	switch {
+	case v.Kind == game.Omniscient && a.Seat == game.System:
+		return []Line{{Msg: game.M("game.replay.referee_did", what)}}
 	case v.Kind == game.Omniscient:
-		return s.Actor + ": " + humanize(a.Type) + dataText(a.Data) + "."
+		return []Line{{Msg: game.M("game.replay.seat_did", game.P("who", a.Seat), what)}}
 	case v.Kind == game.Player && v.Seat == a.Seat:
-		return "You: " + humanize(a.Type) + dataText(a.Data) + "."
+		return []Line{{Msg: game.M("game.replay.you_did", what)}}
 	default:
-		return "Nothing you could see changed."
+		return []Line{{Msg: game.M("game.replay.nothing_seen")}}
 	}
 }
 

@@ -13,10 +13,10 @@ type Frame struct {
 	View any
 	// Legal is what a seat viewer could do at this step (its phone's buttons).
 	Legal []game.Move
-	// Events are the step's lines the viewer may read, names filled in.
-	Events []string
-	// Text is the step in words for the viewer (see Describe).
-	Text string
+	// Events are the step's events the viewer may read.
+	Events []Line
+	// Text is the step for the viewer (see Describe).
+	Text []Line
 }
 
 // Frame builds step i for viewer v. i is clamped to 0…Len()-1. It moves the
@@ -89,7 +89,7 @@ func (t *Timeline) snapshotBefore(i int) (int, game.State) {
 	}
 	k := i / SnapshotEvery * SnapshotEvery
 	if s, ok := t.snaps[k]; ok {
-		return k, s.(Cloner).Clone()
+		return k, s.(game.Cloner).Clone()
 	}
 	return 0, nil
 }

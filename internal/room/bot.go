@@ -59,7 +59,7 @@ func (r *Room) botsAct(matchID string) {
 		}
 		a.Seat = game.Seat(i)
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		err := r.apply(ctx, "", a)
+		_, err := r.apply(ctx, "", a)
 		cancel()
 		if err == nil {
 			return

@@ -39,9 +39,12 @@ type Frame struct {
 	Legal []game.Move `json:"legal"`
 	// Note is your own private notes on this match (a clue sheet's marks).
 	Note json.RawMessage `json:"note,omitempty"`
-	// Events are recent lines you may read, names filled in, oldest first.
-	Events    []string   `json:"events"`
+	// Events are recent things you may read, oldest first, as messages the
+	// page words in its reader's language.
+	Events    []game.Msg `json:"events"`
 	Standings []Standing `json:"standings"`
+	// Series says where the series those standings belong to stands.
+	Series SeriesState `json:"series"`
 	// Watch is the replay the host is showing the room, if any.
 	Watch *WatchState `json:"watch,omitempty"`
 }
@@ -53,6 +56,9 @@ type SeatState struct {
 	Name      string `json:"name"`
 	Bot       bool   `json:"bot"`
 	Connected bool   `json:"connected"`
+	// Colour is the seat's colour name in the match (the game's
+	// Colourer), for lists that match the board; empty outside a match.
+	Colour string `json:"colour,omitempty"`
 }
 
 // MatchState is the public summary of a match.
@@ -64,8 +70,7 @@ type MatchState struct {
 	Players []SeatState  `json:"players"` // index = game seat
 	Waiting []game.Seat  `json:"waiting"`
 	Result  *game.Result `json:"result,omitempty"`
-	// Summary and Winners are the result in words, names filled in.
-	Summary string   `json:"summary,omitempty"`
+	// Winners are the winning seats' names.
 	Winners []string `json:"winners,omitempty"`
 }
 
@@ -88,7 +93,8 @@ func (r *Room) seatState(s store.Seat) SeatState {
 func (r *Room) frame(id Identity) *Frame {
 	f := &Frame{Version: r.version, Now: r.now().UnixMilli(), Code: r.rec.Code, Info: r.entry.Info,
 		Options: r.rec.Options, Status: r.status(), You: game.System, Host: id.Host, Table: id.Table,
-		Legal: []game.Move{}, Events: []string{}, Standings: r.standings(), Watch: r.watching()}
+		Legal: []game.Move{}, Events: []game.Msg{}, Standings: r.standings(), Watch: r.watching()}
+	f.Series = seriesState(r.entry.Info.Series, f.Standings, r.playing())
 	for _, s := range r.seats {
 		f.Seats = append(f.Seats, r.seatState(s))
 		if s.ID == id.SeatID {
@@ -111,10 +117,9 @@ func (r *Room) frame(id Identity) *Frame {
 	}
 	f.View = m.state.View(viewer)
 	f.Match = r.matchState(m)
-	names := m.names()
 	for _, e := range r.events {
 		if e.For(viewer) {
-			f.Events = append(f.Events, game.Say(e.Text, names))
+			f.Events = append(f.Events, e.Msg)
 		}
 	}
 	return f
@@ -124,12 +129,18 @@ func (r *Room) matchState(m *liveMatch) *MatchState {
 	ms := &MatchState{ID: m.rec.ID, Number: m.rec.Number, Status: m.rec.Status, Actions: m.n,
 		Waiting: m.state.Next().Seats, Result: m.rec.Result}
 	names := m.names()
+	var colours []string
+	if c, ok := m.state.(game.Colourer); ok {
+		colours = c.SeatColours()
+	}
 	for i, s := range m.rec.Seats {
-		ms.Players = append(ms.Players, SeatState{ID: s.SeatID, Position: i, Name: s.Name, Bot: s.Bot,
-			Connected: s.Bot || r.online[s.SeatID] > 0})
+		st := SeatState{ID: s.SeatID, Position: i, Name: s.Name, Bot: s.Bot, Connected: s.Bot || r.online[s.SeatID] > 0}
+		if i < len(colours) {
+			st.Colour = colours[i]
+		}
+		ms.Players = append(ms.Players, st)
 	}
 	if m.rec.Result != nil {
-		ms.Summary = game.Say(m.rec.Result.Summary, names)
 		for _, w := range m.rec.Result.Winners {
 			ms.Winners = append(ms.Winners, names[w])
 		}
@@ -145,4 +156,17 @@ func (r *Room) Snapshot(ctx context.Context, id Identity) (*Frame, error) {
 		return nil
 	})
 	return f, err
+}
+
+// MatchNames are the current match's seat names (nil before the first
+// match), for wording a refusal that names seats.
+func (r *Room) MatchNames(ctx context.Context) []string {
+	var names []string
+	_ = r.do(ctx, func() error {
+		if r.match != nil {
+			names = r.match.names()
+		}
+		return nil
+	})
+	return names
 }

@@ -19,20 +19,20 @@ import (
 type liveMatch struct {
 	rec     store.Match
 	state   game.State
-	n       int             // actions in the log
-	clients map[string]bool // client action ids already in the log
+	n       int            // actions in the log
+	clients map[string]int // client action id → its index in the log
 	lastAt  int64
 	notes   map[game.Seat]json.RawMessage // each seat's private notes
 }
 
 func newLiveMatch(m store.Match, st game.State) *liveMatch {
-	return &liveMatch{rec: m, state: st, clients: map[string]bool{}, notes: map[game.Seat]json.RawMessage{}}
+	return &liveMatch{rec: m, state: st, clients: map[string]int{}, notes: map[game.Seat]json.RawMessage{}}
 }
 
 func (m *liveMatch) record(rec store.ActionRecord) {
 	m.n = rec.Index + 1
 	if rec.ClientID != "" {
-		m.clients[rec.ClientID] = true
+		m.clients[rec.ClientID] = rec.Index
 	}
 	m.lastAt = max(m.lastAt, rec.Action.At)
 }
@@ -122,7 +122,7 @@ func (r *Room) startMatch(ctx context.Context) (*liveMatch, error) {
 	}
 	r.match = newLiveMatch(m, st)
 	r.match.lastAt = m.Setup.Started
-	r.addEvents(m.ID, []game.Event{{Text: fmt.Sprintf("Match %d begins.", number)}})
+	r.addEvents(m.ID, []game.Event{{Msg: game.M("game.match_begins", game.N("number", number))}})
 	return r.match, nil
 }
 
@@ -158,52 +158,86 @@ func (r *Room) sequelOptions(seats int) json.RawMessage {
 	return r.rec.Options
 }
 
-// Act submits an action for the seat held by seatID. clientID makes retries
-// idempotent: an id already in the log is acknowledged without acting again.
-func (r *Room) Act(ctx context.Context, seatID, clientID string, a game.Action) error {
-	return r.do(ctx, func() error {
-		if r.match == nil {
-			return game.Illegal("", "No match is being played yet.")
-		}
-		seat, ok := r.match.seatOf(seatID)
-		if !ok {
-			return ErrNotSeated
-		}
-		if clientID != "" && r.match.clients[clientID] {
-			return nil
-		}
-		a.Seat = seat
-		err := r.apply(ctx, clientID, a)
-		var re *game.RuleError
-		if errors.As(err, &re) {
-			// Refusals name seats like events do; the player reads names.
-			named := *re
-			named.Msg = game.Say(re.Msg, r.match.names())
-			return &named
+// Landed is where an accepted action sits: its match and its 0-based
+// position in that match's log. The first frame of that match whose action
+// count exceeds Index shows the action's effect.
+type Landed struct {
+	MatchID string
+	Index   int
+}
+
+// Act submits an action for the seat held by seatID and says where it
+// landed. clientID makes retries idempotent: an id already stored in any
+// match of this room is acknowledged with the place it landed then,
+// without acting again and without a refusal.
+func (r *Room) Act(ctx context.Context, seatID, clientID string, a game.Action) (Landed, error) {
+	var at Landed
+	err := r.do(ctx, func() error {
+		var err error
+		at, err = r.act(ctx, seatID, clientID, a)
+		if err != nil && clientID != "" {
+			// A resend whose first try landed before a crash or a rematch
+			// is refused or conflicts here (the match moved on, or the store
+			// holds the id). Looking it up only then keeps the store off the
+			// path of every accepted action: the unique key already stops
+			// a resend that would pass.
+			if prev, ok := r.stored(ctx, clientID); ok {
+				at = prev
+				return nil
+			}
 		}
 		return err
 	})
+	return at, err
+}
+
+func (r *Room) act(ctx context.Context, seatID, clientID string, a game.Action) (Landed, error) {
+	if r.match == nil {
+		return Landed{}, game.Illegal("", "game.no_match")
+	}
+	m := r.match
+	seat, ok := m.seatOf(seatID)
+	if !ok {
+		return Landed{}, ErrNotSeated
+	}
+	if i, ok := m.clients[clientID]; ok {
+		return Landed{MatchID: m.rec.ID, Index: i}, nil
+	}
+	a.Seat = seat
+	return r.apply(ctx, clientID, a)
+}
+
+// stored looks clientID up among the room's stored actions.
+func (r *Room) stored(ctx context.Context, clientID string) (Landed, bool) {
+	rec, err := r.reg.Store.ClientAction(ctx, r.rec.Code, clientID)
+	if err != nil {
+		if !errors.Is(err, store.ErrNotFound) {
+			r.log().Error("look up client action", "err", err)
+		}
+		return Landed{}, false
+	}
+	return Landed{MatchID: rec.MatchID, Index: rec.Index}, true
 }
 
 // apply runs one action through the fixed order: check, store, apply, fan out.
 // Nothing changes unless the store accepted the action.
-func (r *Room) apply(ctx context.Context, clientID string, a game.Action) error {
+func (r *Room) apply(ctx context.Context, clientID string, a game.Action) (Landed, error) {
 	m := r.match
 	if m.rec.Status != store.StatusPlaying {
-		return game.Over()
+		return Landed{}, game.Over()
 	}
 	a.At = max(r.now().UnixMilli(), m.lastAt)
 	if err := m.state.Check(a); err != nil {
-		return err
+		return Landed{}, err
 	}
 	rec := store.ActionRecord{MatchID: m.rec.ID, Index: m.n, ClientID: clientID, Action: a}
 	if err := r.reg.Store.AppendAction(ctx, rec); err != nil {
 		if errors.Is(err, store.ErrConflict) {
-			// Another server wrote this position: our state is behind the
-			// log. Reload it rather than fork the match.
+			// Another server wrote this position (or this client id): our
+			// state may be behind the log. Reload it rather than fork the match.
 			r.reload(ctx)
 		}
-		return fmt.Errorf("store action: %w", err)
+		return Landed{}, fmt.Errorf("store action: %w", err)
 	}
 	evs := m.state.Apply(a, game.RandFor(m.rec.Setup.Seed, rec.Index+1))
 	m.record(rec)
@@ -213,7 +247,7 @@ func (r *Room) apply(ctx context.Context, clientID string, a game.Action) error 
 	}
 	r.changed()
 	r.arm()
-	return nil
+	return Landed{MatchID: rec.MatchID, Index: rec.Index}, nil
 }
 
 func (r *Room) finish(ctx context.Context, res game.Result) {
@@ -287,7 +321,7 @@ func (r *Room) fire(matchID string, a game.Action) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := r.apply(ctx, "", a); err != nil {
+	if _, err := r.apply(ctx, "", a); err != nil {
 		var re *game.RuleError
 		if !errors.As(err, &re) {
 			r.log().Error("timer action", "type", a.Type, "err", err)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"sync"
 	"time"
 
@@ -31,11 +32,25 @@ type Registry struct {
 	// IdleAfter evicts a room that has had no subscriber for this long. Default 15m.
 	IdleAfter time.Duration
 
-	mu    sync.Mutex
-	rooms map[string]*Room
-	stopc chan struct{}
-	once  sync.Once
+	// mu guards the maps only: nothing slow (the store, a replay, a room's
+	// goroutine) runs under it.
+	mu      sync.Mutex
+	rooms   map[string]*Room
+	loading map[string]*loadCall // codes being loaded, so concurrent callers share one load
+	closed  bool
+	stopc   chan struct{}
+	once    sync.Once
 }
+
+// loadCall is one load of a room from the store; done closes when r or err is set.
+type loadCall struct {
+	done chan struct{}
+	r    *Room
+	err  error
+}
+
+// loadTimeout bounds one load: reading a room and replaying its log.
+const loadTimeout = 30 * time.Second
 
 // NewRegistry returns a registry with the documented defaults.
 func NewRegistry(s store.Store, log *slog.Logger) *Registry {
@@ -79,28 +94,68 @@ func (g *Registry) CreateRoom(ctx context.Context, slug string, options json.Raw
 }
 
 // Get returns the live room for code, loading it from the store if needed.
-// store.ErrNotFound if there is no such room.
+// store.ErrNotFound if there is no such room; ErrClosed after Close.
+//
+// The load (reading the room and replaying its log) runs outside the
+// registry's lock, so other rooms are served meanwhile, and once per code:
+// callers asking for a room being loaded wait for that load. It runs on its
+// own context, so a caller that gives up does not fail the others.
 func (g *Registry) Get(ctx context.Context, code string) (*Room, error) {
 	if !ValidCode(code) {
 		return nil, store.ErrNotFound
 	}
 	g.mu.Lock()
-	defer g.mu.Unlock()
+	if g.closed {
+		g.mu.Unlock()
+		return nil, ErrClosed
+	}
 	g.startSweeper()
-	if r, ok := g.rooms[code]; ok {
+	if r, ok := g.rooms[code]; ok && !r.stopped() {
+		g.mu.Unlock()
 		return r, nil
 	}
+	c, ok := g.loading[code]
+	if !ok {
+		c = &loadCall{done: make(chan struct{})}
+		if g.loading == nil {
+			g.loading = map[string]*loadCall{}
+		}
+		g.loading[code] = c
+		go g.loadOnce(context.WithoutCancel(ctx), code, c)
+	}
+	g.mu.Unlock()
+	select {
+	case <-c.done:
+		return c.r, c.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// loadOnce loads code for every caller waiting on c and, unless the
+// registry closed meanwhile, makes the room live.
+func (g *Registry) loadOnce(ctx context.Context, code string, c *loadCall) {
+	defer close(c.done)
+	ctx, cancel := context.WithTimeout(ctx, loadTimeout)
+	defer cancel()
 	r, err := g.load(ctx, code)
-	if err != nil {
-		return nil, err
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	delete(g.loading, code)
+	switch {
+	case err != nil:
+		c.err = err
+	case g.closed:
+		c.err = ErrClosed
+	default:
+		if g.rooms == nil {
+			g.rooms = map[string]*Room{}
+		}
+		g.rooms[code] = r
+		go r.run()
+		r.post(func() { r.arm() })
+		c.r = r
 	}
-	if g.rooms == nil {
-		g.rooms = map[string]*Room{}
-	}
-	g.rooms[code] = r
-	go r.run()
-	r.post(func() { r.arm() })
-	return r, nil
 }
 
 // With runs f with the live room, getting it again if it was evicted meanwhile.
@@ -136,16 +191,19 @@ func (g *Registry) Resume(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// Close stops every room. Their state is all in the store already.
+// Close stops every room; Get refuses afterwards. Their state is all in
+// the store already.
 func (g *Registry) Close() {
 	g.mu.Lock()
-	defer g.mu.Unlock()
+	g.closed = true
 	if g.stopc != nil {
 		g.once.Do(func() { close(g.stopc) })
 	}
-	for code, r := range g.rooms {
+	rooms := g.rooms
+	g.rooms = nil
+	g.mu.Unlock()
+	for _, r := range rooms {
 		stopRoom(r)
-		delete(g.rooms, code)
 	}
 }
 
@@ -177,10 +235,13 @@ func (g *Registry) startSweeper() {
 
 // Sweep evicts rooms that have been without subscribers for IdleAfter.
 // Rooms with a match in play keep running: their timers and bots must fire.
+// Each room is asked on its own goroutine, outside the registry's lock; a
+// room stopped but not yet removed is never handed out: Get loads it anew.
 func (g *Registry) Sweep() {
 	g.mu.Lock()
-	defer g.mu.Unlock()
-	for code, r := range g.rooms {
+	rooms := maps.Clone(g.rooms)
+	g.mu.Unlock()
+	for code, r := range rooms {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		evict := false
 		_ = r.do(ctx, func() error {
@@ -192,7 +253,11 @@ func (g *Registry) Sweep() {
 		})
 		cancel()
 		if evict {
-			delete(g.rooms, code)
+			g.mu.Lock()
+			if g.rooms[code] == r {
+				delete(g.rooms, code)
+			}
+			g.mu.Unlock()
 		}
 	}
 }

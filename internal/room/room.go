@@ -46,7 +46,7 @@ type Room struct {
 	finished []store.Match // this room's finished matches, newest first
 	subs     map[*Subscriber]struct{}
 	online   map[string]int // seat id → open connections
-	version  int64
+	version  int64          // of the newest frame; starts at firstVersion
 	timers   []Stopper
 	botTimer Stopper
 	idleAt   time.Time
@@ -112,6 +112,20 @@ func (r *Room) log() *slog.Logger { return r.reg.Log.With("room", r.rec.Code) }
 
 func (r *Room) now() time.Time { return r.reg.Clock.Now() }
 
+// firstVersion is the frame version a room starts from when it is loaded:
+// the wall clock in Unix microseconds. A page keeps a frame only if its
+// version is not below the last one it kept, and no process remembers what
+// an earlier one sent, so a reload (after a restart or an eviction) must
+// start above every version sent before. The clock does that as long as it
+// does not step back and the room made fewer changes than microseconds
+// passed between the two loads (a change is a stored action, a join or a
+// reconnect: far fewer than one a microsecond). The stored action count would not do: presence
+// changes bump the version without an action, so a restart would repeat
+// versions already sent. It is the wall clock, not Registry.Clock, because
+// a test's manual clock stands still across the very restarts this must
+// survive. Microseconds stay below 2^53, exact in JavaScript, until 2255.
+func firstVersion() int64 { return time.Now().UnixMicro() }
+
 // changed bumps the version and pushes every subscriber its new frame.
 func (r *Room) changed() {
 	r.version++
@@ -125,6 +139,16 @@ func (r *Room) stop() {
 		s.close("room closed")
 	}
 	close(r.done)
+}
+
+// stopped reports whether the room's goroutine has ended (evicted or closed).
+func (r *Room) stopped() bool {
+	select {
+	case <-r.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // Poke re-sends every subscriber its frame; benchmarks and tests use it to

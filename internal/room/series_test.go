@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"testing"
 
 	"topsecret/internal/room"
@@ -65,17 +66,29 @@ func TestRoom_SeriesToTheTarget(t *testing.T) {
 			if champ.Points < tt.target || !champ.Leader {
 				t.Fatalf("champion %+v below the target %d", champ, tt.target)
 			}
+			// The series state says so, and that a rematch starts afresh.
+			f, err := r.Snapshot(ctx, room.Identity{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := f.Series; s.Target != tt.target || !s.Over || !s.NewSeriesNext ||
+				!slices.Contains(s.Champions, champ.SeatID) {
+				t.Fatalf("series after %s won it: %+v", champ.Name, s)
+			}
 			// One more match starts the next series from zero.
 			id, err := r.Start(ctx, true)
 			if err != nil {
 				t.Fatal(err)
 			}
 			waitFinished(t, reg.Store, id)
-			f, _ := r.Snapshot(ctx, room.Identity{})
+			f, _ = r.Snapshot(ctx, room.Identity{})
 			for _, s := range f.Standings {
 				if s.Played != 1 || s.Champion {
 					t.Fatalf("after the series, a new one should count one match: %+v", f.Standings)
 				}
+			}
+			if s := f.Series; s.Over || s.NewSeriesNext || len(s.Champions) != 0 || len(s.Leaders) == 0 {
+				t.Fatalf("series after one match of the next: %+v", s)
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package room
 import (
 	"sort"
 
+	"topsecret/internal/game"
 	"topsecret/internal/store"
 )
 
@@ -15,8 +16,53 @@ type Standing struct {
 	Wins   int    `json:"wins"`
 	Played int    `json:"played"`
 	Leader bool   `json:"leader"`
-	// Champion marks the player who reached the series target.
+	// Champion marks the player who reached the series target and won the
+	// series these standings show; SeriesState says the same for clients.
 	Champion bool `json:"champion,omitempty"`
+}
+
+// SeriesState is where a room's series stands: what it is played to, who
+// leads the standings shown, and whether they belong to a series that ended.
+// A series with a target ends when a match leaves someone at or above it;
+// the standings go on showing that series, champion and all, until the next
+// match finishes and opens a new one from zero.
+type SeriesState struct {
+	// Target is the points total that wins the series; 0 means it is
+	// open-ended and never ends.
+	Target int `json:"target"`
+	// Unit is what the standings rank by: "points" (with a target) or "wins".
+	Unit string `json:"unit"`
+	// Leaders are the seat ids of the players ranked first in the standings
+	// shown: several on a tie, none before the first finished match.
+	Leaders []string `json:"leaders"`
+	// Champions are the seat ids of the players who won the series shown by
+	// reaching the target in the lead: one, or several on a tie; none while
+	// the series is still being played.
+	Champions []string `json:"champions"`
+	// Over says the series shown has ended: it has champions.
+	Over bool `json:"over"`
+	// NewSeriesNext says the next match started in this room opens a new
+	// series from zero: the series shown is over and no match is being
+	// played. (While the first match of the new series is played, the
+	// standings still show the series that ended, and this is false.)
+	NewSeriesNext bool `json:"new_series_next"`
+}
+
+// seriesState sums standings up for a game's series rules; playing says a
+// match is being played now.
+func seriesState(rules game.Series, standings []Standing, playing bool) SeriesState {
+	st := SeriesState{Target: rules.Target, Unit: rules.Unit, Leaders: []string{}, Champions: []string{}}
+	for _, s := range standings {
+		if s.Leader {
+			st.Leaders = append(st.Leaders, s.SeatID)
+		}
+		if s.Champion {
+			st.Champions = append(st.Champions, s.SeatID)
+		}
+	}
+	st.Over = len(st.Champions) > 0
+	st.NewSeriesNext = st.Over && !playing
+	return st
 }
 
 // standings adds up the room's finished matches. With a series target

@@ -62,3 +62,36 @@ func TestStandings_SeriesEndsAtTarget(t *testing.T) {
 		t.Fatalf("new series = %+v, want Ben leading on 1 after one match", got)
 	}
 }
+
+func TestSeriesState(t *testing.T) {
+	race := game.Series{Target: 3, Unit: "points"}
+	won := []store.Match{finishedMatch([]int{2, 1}, 0), finishedMatch([]int{1, 0}, 0)}
+	tests := []struct {
+		name    string
+		rules   game.Series
+		matches []store.Match
+		playing bool
+		want    SeriesState
+	}{
+		{"before any match", race, nil, false,
+			SeriesState{Target: 3, Unit: "points", Leaders: []string{}, Champions: []string{}}},
+		{"in progress", race, won[:1], false,
+			SeriesState{Target: 3, Unit: "points", Leaders: []string{"a"}, Champions: []string{}}},
+		{"won: a rematch opens a new series", race, won, false,
+			SeriesState{Target: 3, Unit: "points", Leaders: []string{"a"}, Champions: []string{"a"}, Over: true, NewSeriesNext: true}},
+		{"won, the new series' first match in play", race, won, true,
+			SeriesState{Target: 3, Unit: "points", Leaders: []string{"a"}, Champions: []string{"a"}, Over: true}},
+		{"new series after one match", race, append(won[:2:2], finishedMatch([]int{0, 1}, 1)), false,
+			SeriesState{Target: 3, Unit: "points", Leaders: []string{"b"}, Champions: []string{}}},
+		{"open-ended never ends", game.Series{Unit: "wins"}, []store.Match{finishedMatch([]int{9, 0}, 0), finishedMatch([]int{0, 9}, 1)}, false,
+			SeriesState{Unit: "wins", Leaders: []string{"a", "b"}, Champions: []string{}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := seriesState(tt.rules, Standings(tt.matches, tt.rules.Target), tt.playing)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Fatalf("series (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -45,20 +45,6 @@ type Summary struct {
 	Stats map[string]int `json:"stats,omitempty"`
 }
 
-// Reporter is implemented by states with counts worth adding up over many
-// matches (how often bots dial correctly).
-type Reporter interface{ Report() map[string]int }
-
-// Auditor is implemented by states that can check their own bookkeeping.
-type Auditor interface{ Invariant() error }
-
-// Twinner is implemented by states that can make a copy differing only in
-// what one seat alone may see (for game.System: the hidden decks). Every
-// other viewer's view must be the same for both: that is the leak check.
-type Twinner interface {
-	Twin(s game.Seat, r *game.Rand) game.State
-}
-
 // maxReported keeps the summary readable when something breaks everywhere.
 const maxReported = 20
 
@@ -84,7 +70,7 @@ func Run(ctx context.Context, cfg Config) Summary {
 			for _, w := range res.Winners {
 				sum.Wins[w]++
 			}
-			if rp, ok := p.live.(Reporter); ok {
+			if rp, ok := p.live.(game.Reporter); ok {
 				if sum.Stats == nil {
 					sum.Stats = map[string]int{}
 				}
@@ -244,7 +230,7 @@ func (p *play) viewers() []game.Viewer {
 // audit compares live and shadow views for every viewer, runs the state's
 // invariant and checks each view for leaks.
 func (p *play) audit() error {
-	if a, ok := p.live.(Auditor); ok {
+	if a, ok := p.live.(game.Invariant); ok {
 		if err := a.Invariant(); err != nil {
 			return fmt.Errorf("invariant: %w", err)
 		}
@@ -270,7 +256,7 @@ func (p *play) audit() error {
 // leaks checks that no viewer's view changes when only another seat's
 // secrets (or the hidden decks) are different.
 func (p *play) leaks(views map[game.Viewer]any) error {
-	tw, ok := p.live.(Twinner)
+	tw, ok := p.live.(game.Twinner)
 	if !ok {
 		return nil
 	}

@@ -75,5 +75,21 @@ func (s *Server) handleMatchGet(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, Record(m, log))
+	rec := Record(m, log)
+	names := make([]string, len(m.Seats))
+	for i, st := range m.Seats {
+		names[i] = st.Name
+	}
+	out := matchJSON{MatchRecord: rec}
+	if rec.Result != nil {
+		out.SummaryText = reader(r, names).Say(rec.Result.Summary)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// matchJSON is GET /api/matches/{id}: the language-neutral record plus its
+// result summary worded for the requester (names filled in).
+type matchJSON struct {
+	MatchRecord
+	SummaryText string `json:"summary_text,omitempty"`
 }

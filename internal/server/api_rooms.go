@@ -182,6 +182,7 @@ type roomJSON struct {
 	Seats     []room.SeatState `json:"seats"`
 	Match     *matchSummary    `json:"match"`
 	Standings []room.Standing  `json:"standings"`
+	Series    room.SeriesState `json:"series"`
 }
 
 type matchSummary struct {
@@ -198,7 +199,8 @@ func (s *Server) handleRoomGet(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
-		out := roomJSON{Code: f.Code, Game: f.Info.Slug, Options: f.Options, Status: f.Status, Seats: f.Seats, Standings: f.Standings}
+		out := roomJSON{Code: f.Code, Game: f.Info.Slug, Options: f.Options, Status: f.Status, Seats: f.Seats, Standings: f.Standings,
+			Series: f.Series}
 		if out.Seats == nil {
 			out.Seats = []room.SeatState{}
 		}

@@ -4,9 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"topsecret/internal/server"
 )
 
 func TestAPI_Games(t *testing.T) {
@@ -211,11 +217,74 @@ func TestAPI_FinishedMatchRecord(t *testing.T) {
 	}
 	var room struct {
 		Standings []struct {
-			Played int `json:"played"`
+			SeatID string `json:"seat_id"`
+			Played int    `json:"played"`
+			Leader bool   `json:"leader"`
 		} `json:"standings"`
+		Series *struct {
+			Target        int      `json:"target"`
+			Unit          string   `json:"unit"`
+			Leaders       []string `json:"leaders"`
+			Champions     []string `json:"champions"`
+			Over          bool     `json:"over"`
+			NewSeriesNext bool     `json:"new_series_next"`
+		} `json:"series"`
 	}
 	e.do("GET", "/api/rooms/"+c.Code, "", nil, &room)
 	if len(room.Standings) != 4 || room.Standings[0].Played != 1 {
 		t.Fatalf("standings after one match: %+v", room.Standings)
 	}
+	// Wink's series is open-ended: it counts wins and never ends.
+	s := room.Series
+	if s == nil || s.Target != 0 || s.Unit != "wins" || s.Over || s.NewSeriesNext || s.Champions == nil {
+		t.Fatalf("series after one match: %+v", s)
+	}
+	var leaders []string
+	for _, st := range room.Standings {
+		if st.Leader {
+			leaders = append(leaders, st.SeatID)
+		}
+	}
+	if diff := cmp.Diff(leaders, s.Leaders); len(leaders) == 0 || diff != "" {
+		t.Fatalf("series leaders differ from the standings' (-standings +series):\n%s", diff)
+	}
+}
+
+// An empty body is an empty request, not malformed JSON: the handler says
+// what is missing.
+func TestAPI_EmptyBody(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	var out struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	}
+	resp, err := http.Post(e.Server.URL+"/api/rooms", "application/json", strings.NewReader(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	_ = json.NewDecoder(resp.Body).Decode(&out)
+	if resp.StatusCode != http.StatusBadRequest || !strings.HasPrefix(out.Message, "Say which game") {
+		t.Fatalf("empty body: %d %+v, want 400 asking for the game", resp.StatusCode, out)
+	}
+}
+
+// The router is built by New: a fresh server serves concurrent first
+// requests without building it again (the race detector watches).
+func TestServer_ServeHTTPConcurrently(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	srv := server.New(e.Rooms, e.Store, quietLog())
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			w := httptest.NewRecorder()
+			srv.ServeHTTP(w, httptest.NewRequest("GET", "/healthz", nil))
+			if w.Code != http.StatusOK {
+				t.Errorf("healthz: %d", w.Code)
+			}
+		})
+	}
+	wg.Wait()
 }

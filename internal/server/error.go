@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	"topsecret/internal/store"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
+	"topsecret/web/words"
 )
 
 // badRequest is malformed input from a client.
@@ -21,22 +23,27 @@ func (e *badRequest) Error() string { return e.msg }
 func bad(msg string) error { return &badRequest{msg} }
 
 // apiError is the JSON body of every error response and websocket error.
+// A game's refusal also carries its message, so a client can word it in
+// another language; Message is it worded for the requester.
 type apiError struct {
-	Code    string `json:"code"`
-	Rule    string `json:"rule,omitempty"`
-	Message string `json:"message"`
+	Code    string    `json:"code"`
+	Rule    string    `json:"rule,omitempty"`
+	Message string    `json:"message"`
+	Msg     *game.Msg `json:"msg,omitempty"`
 }
 
 // classify maps any error to a status and the client-facing error, once,
-// for HTTP and websocket alike. Unknown errors are logged and hidden.
-func classify(err error) (int, apiError) {
+// for HTTP and websocket alike, worded for rd. Unknown errors are logged
+// and hidden.
+func classify(err error, rd words.Reader) (int, apiError) {
 	var re *game.RuleError
 	var rf *room.Refusal
 	var br *badRequest
 	var mb *http.MaxBytesError
 	switch {
 	case errors.As(err, &re):
-		return http.StatusConflict, apiError{Code: re.Code, Rule: re.Rule, Message: re.Msg}
+		msg := re.Msg
+		return http.StatusConflict, apiError{Code: re.Code, Rule: re.Rule, Message: rd.Say(msg), Msg: &msg}
 	case errors.As(err, &rf):
 		return http.StatusConflict, apiError{Code: "refused", Message: rf.Msg}
 	case errors.As(err, &mb):
@@ -56,7 +63,7 @@ func classify(err error) (int, apiError) {
 
 // error answers a failed request as JSON for API clients and as a page for browsers.
 func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
-	status, body := classify(err)
+	status, body := classify(err, reader(r, nil))
 	if status == http.StatusInternalServerError {
 		s.Log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
@@ -95,8 +102,8 @@ func decodeJSON(r *http.Request, v any) error {
 		if errors.As(err, &mb) {
 			return err
 		}
-		if err.Error() == "EOF" {
-			return nil
+		if errors.Is(err, io.EOF) {
+			return nil // an empty body: every field keeps its zero value
 		}
 		return bad("Malformed JSON: " + err.Error())
 	}

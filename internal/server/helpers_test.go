@@ -173,11 +173,15 @@ type frame struct {
 		Actions int    `json:"actions"`
 		Status  string `json:"status"`
 	} `json:"match"`
-	Rule    string           `json:"rule"`
-	Message string           `json:"message"`
-	HTML    string           `json:"html"`
-	Seats   []room.SeatState `json:"seats"`
-	Note    json.RawMessage  `json:"note"`
+	Rule    string            `json:"rule"`
+	Message string            `json:"message"`
+	HTML    string            `json:"html"`
+	Seats   []room.SeatState  `json:"seats"`
+	Note    json.RawMessage   `json:"note"`
+	Series  *room.SeriesState `json:"series"`
+	// MatchID and Index are where an ok'd action landed.
+	MatchID string `json:"match_id"`
+	Index   int    `json:"index"`
 }
 
 // client is one real websocket connection.

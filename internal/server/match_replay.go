@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"sync"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -17,8 +17,10 @@ import (
 	"topsecret/internal/room"
 	"topsecret/internal/store"
 	"topsecret/web/boards"
+	"topsecret/web/catalogue"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
+	"topsecret/web/words"
 )
 
 // stillPlaying refuses any replay of a match that has not ended: its log
@@ -30,47 +32,14 @@ type stillPlaying struct {
 
 func (e *stillPlaying) Error() string { return "match still being played" }
 
-// timelineCache keeps the timelines of recently replayed matches. Only
-// finished matches are cached, and a finished match never changes, so a
-// match id always means the same timeline.
-type timelineCache struct {
-	mu    sync.Mutex
-	byID  map[string]*replay.Timeline
-	order []string // oldest first
-}
-
-// timelineCacheSize bounds the cache; a timeline of a long match is ~1 MB.
-const timelineCacheSize = 16
-
-var timelines = &timelineCache{byID: map[string]*replay.Timeline{}}
-
-func (c *timelineCache) get(id string) *replay.Timeline {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.byID[id]
-}
-
-func (c *timelineCache) put(id string, t *replay.Timeline) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.byID[id]; ok {
-		return
-	}
-	c.byID[id] = t
-	c.order = append(c.order, id)
-	if len(c.order) > timelineCacheSize {
-		delete(c.byID, c.order[0])
-		c.order = c.order[1:]
-	}
-}
-
 // timeline loads a finished match's timeline. ErrNotFound for an unknown
-// id; *stillPlaying for a match in progress.
+// id; *stillPlaying for a match in progress. Only finished matches are
+// cached: one never changes, so its id always means the same timeline.
 func (s *Server) timeline(ctx context.Context, id string) (*replay.Timeline, error) {
 	if _, err := uuid.Parse(id); err != nil {
 		return nil, store.ErrNotFound
 	}
-	if t := timelines.get(id); t != nil {
+	if t, ok := s.timelines.get(id); ok {
 		return t, nil
 	}
 	m, err := s.Store.Match(ctx, id)
@@ -88,7 +57,7 @@ func (s *Server) timeline(ctx context.Context, id string) (*replay.Timeline, err
 	if err != nil {
 		return nil, fmt.Errorf("replay match %s: %w", id, err)
 	}
-	timelines.put(id, t)
+	s.timelines.put(id, t)
 	return t, nil
 }
 
@@ -150,15 +119,15 @@ func (s *Server) handleReplayPage(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	step, _, err := s.replayStep(t, i, as, v)
+	step, _, err := s.replayStep(r, t, i, as, v)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
-	p := replayPage(t, as, step)
+	p := replayPage(r, t, as, step)
 	p.Watch = s.isRoomHost(r, m.RoomCode)
 	title := fmt.Sprintf("Replay · %s match %d", p.GameName, m.Number)
-	s.render(w, r, http.StatusOK, layout.Page(title, pages.ReplayPage(p)))
+	s.render(w, r, http.StatusOK, layout.Page(title, pages.ReplayPage(p), stylesheet(m.Setup.Game)))
 }
 
 // replayJSON is /m/{id} for tools: the record plus the timeline's marks.
@@ -192,7 +161,9 @@ type stepJSON struct {
 	Events     []string     `json:"events"`
 	Waiting    []game.Seat  `json:"waiting"`
 	View       any          `json:"view"`
-	Legal      []game.Move  `json:"legal,omitempty"`
+	// Legal is what the perspective's phone could do at this step: [] for
+	// the table and the all-seeing eyes, as in a live frame.
+	Legal []game.Move `json:"legal"`
 }
 
 func (s *Server) handleReplayStep(w http.ResponseWriter, r *http.Request) {
@@ -211,20 +182,20 @@ func (s *Server) handleReplayStep(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	step, f, err := s.replayStep(t, i, as, v)
+	step, f, err := s.replayStep(r, t, i, as, v)
 	if err != nil {
 		s.error(w, r, err)
 		return
 	}
 	if wantsJSON(r) {
-		events := f.Events
-		if events == nil {
-			events = []string{}
+		legal := f.Legal
+		if legal == nil {
+			legal = []game.Move{}
 		}
 		writeJSON(w, http.StatusOK, stepJSON{Match: t.Match().ID, Step: f.Info.Index, Steps: t.Len(), As: as,
 			Turn: f.Info.Turn, Round: f.Info.Round, TurnStart: f.Info.TurnStart, RoundStart: f.Info.RoundStart,
-			Actor: f.Info.Actor, Action: f.Info.Action, Text: f.Text, Events: events, Waiting: f.Info.Waiting,
-			View: f.View, Legal: f.Legal})
+			Actor: step.Actor, Action: f.Info.Action, Text: step.Text, Events: orNone(step.Events), Waiting: f.Info.Waiting,
+			View: f.View, Legal: legal})
 		return
 	}
 	w.Header().Set("Cache-Control", "private, max-age=3600")
@@ -244,7 +215,7 @@ func stepParam(raw string, def int) (int, error) {
 }
 
 // replayStep builds step i (clamped; -1 is the last) for one perspective.
-func (s *Server) replayStep(t *replay.Timeline, i int, as string, v game.Viewer) (pages.ReplayStep, replay.Frame, error) {
+func (s *Server) replayStep(r *http.Request, t *replay.Timeline, i int, as string, v game.Viewer) (pages.ReplayStep, replay.Frame, error) {
 	if i < 0 {
 		i = t.Len() - 1
 	}
@@ -254,23 +225,56 @@ func (s *Server) replayStep(t *replay.Timeline, i int, as string, v game.Viewer)
 	}
 	m := t.Match()
 	names := t.Names()
-	players := make([]room.SeatState, len(m.Seats))
-	for k, st := range m.Seats {
-		players[k] = room.SeatState{ID: st.SeatID, Position: k, Name: st.Name, Bot: st.Bot, Connected: true}
-	}
+	rd := reader(r, names)
 	you := game.System
 	if v.Kind == game.Player {
 		you = v.Seat
 	}
-	board := boards.Board(m.Setup.Game, boards.Context{View: f.View, Names: names, You: you,
-		Table: v.Kind != game.Player, Legal: f.Legal, Players: players, Now: f.Info.At})
+	bc := boards.Context{View: f.View, Names: names, You: you, Table: v.Kind != game.Player, Legal: f.Legal,
+		Away: make([]bool, len(names)), Now: f.Info.At, Words: rd}
 	step := pages.ReplayStep{Index: f.Info.Index, Last: t.Len() - 1, Turn: f.Info.Turn, Round: f.Info.Round,
-		Actor: f.Info.Actor, Clock: clock(f.Info.At - m.Setup.Started), Text: f.Text, Events: f.Events,
-		As: as, AsLabel: asLabel(as, names), At: f.Info.At, Board: board}
-	if v.Kind == game.Omniscient {
-		step.Secrets = secretRows(f.View, names)
+		Actor: actorName(rd, f.Info), Clock: clock(f.Info.At - m.Setup.Started), Text: strings.Join(lines(rd, f.Text), " "),
+		Events: lines(rd, f.Events), As: as, AsLabel: asLabel(as, names), At: f.Info.At}
+	if board, ok := catalogue.Lookup(m.Setup.Game); ok {
+		step.Board = board.Draw(bc)
+		if v.Kind == game.Omniscient && board.Secrets != nil {
+			step.Secrets = boards.SecretFiles(board.Secrets(bc), "Secret files")
+		}
 	}
 	return step, f, nil
+}
+
+// lines words a step's lines; a private notice seen by the all-seeing eyes
+// says whose it was.
+func lines(rd words.Reader, ls []replay.Line) []string {
+	out := make([]string, 0, len(ls))
+	for _, l := range ls {
+		text := rd.Say(l.Msg)
+		if len(l.To) > 0 {
+			text = rd.Say(game.M("game.replay.private", game.PS("to", l.To), game.X("text", text)))
+		}
+		out = append(out, text)
+	}
+	return out
+}
+
+// actorName is who acted at a step: a name, the referee for timers, or
+// nobody at the deal.
+func actorName(rd words.Reader, info replay.StepInfo) string {
+	switch {
+	case info.Action == nil:
+		return ""
+	case info.Action.Seat == game.System:
+		return rd.Say(game.M("game.replay.referee"))
+	}
+	return rd.Name(info.Action.Seat)
+}
+
+func orNone(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }
 
 // clock is a time since the deal as "m:ss".
@@ -297,9 +301,10 @@ func asLabel(as string, names []string) string {
 }
 
 // replayPage fills the page around a first step.
-func replayPage(t *replay.Timeline, as string, step pages.ReplayStep) pages.Replay {
+func replayPage(r *http.Request, t *replay.Timeline, as string, step pages.ReplayStep) pages.Replay {
 	m := t.Match()
 	names := t.Names()
+	rd := reader(r, names)
 	p := pages.Replay{MatchID: m.ID, Code: m.RoomCode, GameName: gameName(m.Setup.Game), Number: m.Number,
 		Date: m.CreatedAt.Local().Format("Mon 2 Jan 2006, 15:04"), Length: length(t.Len()-1, m),
 		Steps: t.Len(), As: as, Step: step}
@@ -325,7 +330,7 @@ func replayPage(t *replay.Timeline, as string, step pages.ReplayStep) pages.Repl
 		p.Seats = append(p.Seats, rs)
 	}
 	p.Winners = joinNames(winners)
-	p.Summary = game.Say(res.Summary, names)
+	p.Summary = rd.Say(res.Summary)
 	p.Marks = marks(t)
 	return p
 }

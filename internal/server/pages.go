@@ -10,6 +10,7 @@ import (
 
 	"topsecret/internal/games"
 	"topsecret/internal/room"
+	"topsecret/web/catalogue"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
 )
@@ -44,16 +45,16 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 			return err
 		}
 		base := s.baseURL(r)
-		l := live(f, base)
+		l := s.live(f, base, r.Header.Get("Accept-Language"))
 		page := pages.Room{Code: f.Code, GameName: f.Info.Name, JoinURL: base + "/r/" + f.Code,
-			QRSVG: qrSVG(base + "/r/" + f.Code), Table: table, Seated: f.SeatID != "",
+			QRSVG: s.qrSVG(base + "/r/" + f.Code), Table: table, Seated: f.SeatID != "",
 			CanJoin: !table && f.SeatID == "" && f.Status != room.StatusPlaying && len(f.Seats) < f.Info.MaxPlayers,
 			Main:    pages.LiveMain(l), WSURL: "/r/" + f.Code + "/ws"}
 		if table {
 			page.WSURL += "?table=1"
 		}
 		title := f.Info.Name + " · " + f.Code
-		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page)))
+		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), stylesheet(f.Info.Slug)))
 		return nil
 	})
 }
@@ -62,7 +63,7 @@ func (s *Server) handleRoomQR(w http.ResponseWriter, r *http.Request) {
 	s.withRoom(w, r, func(rm *room.Room) error {
 		w.Header().Set("Content-Type", "image/svg+xml")
 		w.Header().Set("Cache-Control", "public, max-age=86400")
-		_, _ = w.Write([]byte(qrSVG(s.baseURL(r) + "/r/" + rm.Code())))
+		_, _ = w.Write([]byte(s.qrSVG(s.baseURL(r) + "/r/" + rm.Code())))
 		return nil
 	})
 }
@@ -72,4 +73,11 @@ func renderString(c templ.Component) (string, error) {
 	var b bytes.Buffer
 	err := c.Render(context.Background(), &b)
 	return strings.TrimSpace(b.String()), err
+}
+
+// stylesheet is the static asset name of game slug's own stylesheet, or "":
+// a page loads only its own game's styles.
+func stylesheet(slug string) string {
+	b, _ := catalogue.Lookup(slug)
+	return b.StylesheetPath()
 }

@@ -3,24 +3,21 @@ package server
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"rsc.io/qr"
 )
 
 // qrSVG draws the QR code of text as an inline SVG, on the server, so no
-// phone ever asks a third-party service for the room link.
-func qrSVG(text string) string {
-	if svg, ok := qrCache.Load(text); ok {
-		return svg.(string)
+// phone ever asks a third-party service for the room link. Drawings are
+// cached: every lobby frame embeds one.
+func (s *Server) qrSVG(text string) string {
+	if svg, ok := s.qrCodes.get(text); ok {
+		return svg
 	}
 	svg := drawQR(text)
-	qrCache.Store(text, svg)
+	s.qrCodes.put(text, svg)
 	return svg
 }
-
-// qrCache keeps each room link's drawing: every frame of the lobby embeds it.
-var qrCache sync.Map
 
 func drawQR(text string) string {
 	code, err := qr.Encode(text, qr.M)

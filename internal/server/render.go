@@ -11,6 +11,7 @@ import (
 	"topsecret/internal/game"
 	"topsecret/internal/room"
 	"topsecret/web/boards"
+	"topsecret/web/catalogue"
 	"topsecret/web/pages"
 )
 
@@ -44,9 +45,10 @@ type jsonViewMsg struct {
 
 func (s *Server) htmlEncoder(r *http.Request) room.Encoder {
 	base := s.baseURL(r)
+	lang := r.Header.Get("Accept-Language")
 	return room.Encoder{Format: "html", Encode: func(f *room.Frame) ([]byte, error) {
 		var buf bytes.Buffer
-		if err := pages.LiveMain(live(f, base)).Render(context.Background(), &buf); err != nil {
+		if err := pages.LiveMain(s.live(f, base, lang)).Render(context.Background(), &buf); err != nil {
 			return nil, err
 		}
 		return json.Marshal(viewMsg{Type: "view", Version: f.Version, Now: f.Now, HTML: buf.String()})
@@ -59,10 +61,22 @@ func jsonEncoder() room.Encoder {
 	}}
 }
 
-// live turns a room frame into the page's live region.
-func live(f *room.Frame, base string) pages.Live {
+// live turns a room frame into the page's live region, worded for a reader
+// of lang (an Accept-Language value).
+func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
+	var names []string
+	if f.Match != nil {
+		names = make([]string, len(f.Match.Players))
+		for i, p := range f.Match.Players {
+			names[i] = p.Name
+		}
+	}
+	rd := catalogue.Words().Reader(lang, names)
 	l := pages.Live{Code: f.Code, Game: f.Info, Status: f.Status, You: int(f.You), IsHost: f.Host, Table: f.Table,
-		Events: f.Events, JoinURL: base + "/r/" + f.Code, QRSVG: qrSVG(base + "/r/" + f.Code)}
+		JoinURL: base + "/r/" + f.Code, QRSVG: s.qrSVG(base + "/r/" + f.Code)}
+	for _, e := range f.Events {
+		l.Events = append(l.Events, rd.Say(e))
+	}
 	for _, s := range f.Seats {
 		l.Seats = append(l.Seats, pages.SeatLine{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot,
 			Connected: s.Connected, You: s.ID == f.SeatID && f.SeatID != ""})
@@ -82,26 +96,34 @@ func live(f *room.Frame, base string) pages.Live {
 		l.Standings = append(l.Standings, pages.Standing{Name: st.Name, Points: st.Points, Wins: st.Wins, Played: st.Played, Leader: st.Leader, Champion: st.Champion})
 	}
 	if f.Match != nil {
-		colours := boards.SeatColours(f.Info.Slug, f.View)
+		board, _ := catalogue.Lookup(f.Info.Slug)
 		for i := range l.Seats {
-			for seat, p := range f.Match.Players {
-				if p.ID == l.Seats[i].ID {
-					l.Seats[i].Colour = colours[seat]
+			for _, p := range f.Match.Players {
+				if p.ID == l.Seats[i].ID && p.Colour != "" {
+					l.Seats[i].Colour = board.Palette.CSS(p.Colour)
 				}
 			}
 		}
 		l.MatchID = f.Match.ID
-		names := make([]string, len(f.Match.Players))
-		for i, p := range f.Match.Players {
-			names[i] = p.Name
+		if board.Draw != nil {
+			l.Board = board.Draw(boards.Context{View: f.View, Names: names, You: f.You, Table: f.Table || f.You == game.System,
+				Host: f.Host, Legal: f.Legal, Away: away(f.Match.Players), Now: f.Now, Note: f.Note, Words: rd})
 		}
-		l.Board = boards.Board(f.Info.Slug, boards.Context{View: f.View, Names: names, You: game.Seat(f.You),
-			Table: f.Table || f.You == game.System, Legal: f.Legal, Players: f.Match.Players, Now: f.Now, Note: f.Note})
-		if f.Match.Status == room.StatusFinished {
-			l.Result = &pages.ResultLine{Summary: f.Match.Summary, Winners: f.Match.Winners, MatchID: f.Match.ID}
+		if f.Match.Status == room.StatusFinished && f.Match.Result != nil {
+			l.Result = &pages.ResultLine{Summary: rd.Say(f.Match.Result.Summary), Winners: f.Match.Winners, MatchID: f.Match.ID}
 		}
 	}
 	return l
+}
+
+// away marks the people whose phones are gone ("reconnecting…"); bots
+// never are.
+func away(players []room.SeatState) []bool {
+	out := make([]bool, len(players))
+	for i, p := range players {
+		out[i] = !p.Connected && !p.Bot
+	}
+	return out
 }
 
 func startHint(info game.Info, n int) string {

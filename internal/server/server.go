@@ -10,6 +10,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 
+	"topsecret/internal/replay"
 	"topsecret/internal/room"
 	"topsecret/internal/store"
 	"topsecret/static"
@@ -35,33 +36,44 @@ type Server struct {
 	WriteTimeout time.Duration
 
 	handler http.Handler
+	// timelines keeps the replay timelines of the finished matches viewed
+	// last (timelineCacheSize of them).
+	timelines *lru[string, *replay.Timeline]
+	// qrCodes keeps the QR drawings of the join links shown last
+	// (qrCacheSize of them): every lobby frame embeds one.
+	qrCodes *lru[string, string]
 }
 
-// New returns a server with the documented defaults.
+// Cache caps. A long match's timeline is about 1 MB and a QR drawing about
+// 10 KB, so the caches hold some 16 MB and 2.5 MB at most.
+const (
+	timelineCacheSize = 16
+	qrCacheSize       = 256
+)
+
+// New returns a server with the documented defaults, its router built. A
+// Server must come from New.
 func New(rooms *room.Registry, st store.Store, log *slog.Logger) *Server {
 	if log == nil {
 		log = slog.Default()
 	}
 	s := &Server{Rooms: rooms, Store: st, Log: log, ReadLimit: 4 << 10, RatePerSec: 20, RateBurst: 40,
-		WriteTimeout: 10 * time.Second}
+		WriteTimeout: 10 * time.Second,
+		timelines:    newLRU[string, *replay.Timeline](timelineCacheSize),
+		qrCodes:      newLRU[string, string](qrCacheSize)}
+	// Handlers read the exported fields per request, so callers may still
+	// set them after New, before serving.
+	s.handler = s.routes()
 	return s
 }
 
 // ServeHTTP routes a request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if s.handler == nil {
-		s.handler = s.routes()
-	}
 	s.handler.ServeHTTP(w, r)
 }
 
-// Handler builds the router once; call it before serving concurrently.
-func (s *Server) Handler() http.Handler {
-	if s.handler == nil {
-		s.handler = s.routes()
-	}
-	return s.handler
-}
+// Handler returns the router, for http.Server and httptest.
+func (s *Server) Handler() http.Handler { return s.handler }
 
 func (s *Server) routes() http.Handler {
 	r := chi.NewRouter()

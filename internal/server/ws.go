@@ -5,12 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"time"
 
 	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
 
 	"topsecret/internal/game"
 	"topsecret/internal/room"
+	"topsecret/web/catalogue"
 )
 
 // hardReadLimit is where the websocket library itself gives up and closes
@@ -36,6 +37,14 @@ const noteLimit = 20 << 10
 type okMsg struct {
 	Type string `json:"type"`
 	ID   string `json:"id"`
+}
+
+// actOK acknowledges an action with where it landed, so the client can
+// wait for the first frame of that match whose action count passes Index.
+type actOK struct {
+	okMsg
+	MatchID string `json:"match_id"`
+	Index   int    `json:"index"`
 }
 
 type errorMsg struct {
@@ -72,7 +81,7 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	go s.readLoop(ctx, cancel, c, rm, id, sub)
+	go s.readLoop(ctx, cancel, c, rm, id, sub, r.Header.Get("Accept-Language"))
 	s.writeLoop(ctx, c, sub)
 }
 
@@ -103,9 +112,9 @@ func (s *Server) write(ctx context.Context, c *websocket.Conn, msg []byte) error
 
 // readLoop decodes client messages and hands actions to the room. Every
 // refusal goes to this client only and leaves the connection open.
-func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, rm *room.Room, id room.Identity, sub *room.Subscriber) {
+func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, rm *room.Room, id room.Identity, sub *room.Subscriber, lang string) {
 	defer cancel()
-	limit := newBucket(s.RatePerSec, s.RateBurst, time.Now())
+	limit := rate.NewLimiter(rate.Limit(s.RatePerSec), s.RateBurst)
 	limited := false // told the client it is limited; say it once per burst
 	for {
 		typ, b, err := c.Read(ctx)
@@ -116,7 +125,7 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 			}
 			return
 		}
-		if !limit.take(time.Now()) {
+		if !limit.Allow() {
 			if !limited {
 				sub.Reply(errorJSON("", apiError{Code: "rate_limited", Message: "Slow down: too many messages."}))
 			}
@@ -132,11 +141,11 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 			sub.Reply(errorJSON("", apiError{Code: "too_large", Message: "That message is too large."}))
 			continue
 		}
-		s.handleClientMsg(ctx, rm, id, sub, b)
+		s.handleClientMsg(ctx, rm, id, sub, b, lang)
 	}
 }
 
-func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Identity, sub *room.Subscriber, b []byte) {
+func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Identity, sub *room.Subscriber, b []byte, lang string) {
 	var m clientMsg
 	if err := json.Unmarshal(b, &m); err != nil {
 		sub.Reply(errorJSON("", apiError{Code: "bad_request", Message: "Malformed JSON."}))
@@ -151,7 +160,7 @@ func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Ide
 		sub.Reply(mustJSON(okMsg{Type: "pong", ID: m.ID}))
 		return
 	case "note":
-		s.handleNote(ctx, rm, id, sub, m)
+		s.handleNote(ctx, rm, id, sub, m, lang)
 		return
 	case "act":
 	default:
@@ -171,25 +180,26 @@ func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Ide
 		return
 	}
 	a := game.Action{Type: m.Action.Type, Data: m.Action.Data}
-	if err := rm.Act(ctx, id.SeatID, m.ID, a); err != nil {
-		status, body := classify(err)
+	at, err := rm.Act(ctx, id.SeatID, m.ID, a)
+	if err != nil {
+		status, body := classify(err, catalogue.Words().Reader(lang, rm.MatchNames(ctx)))
 		if status == http.StatusInternalServerError {
 			s.Log.Error("action failed", "room", rm.Code(), "type", a.Type, "err", err)
 		}
 		sub.Reply(errorJSON(m.ID, body))
 		return
 	}
-	sub.Reply(mustJSON(okMsg{Type: "ok", ID: m.ID}))
+	sub.Reply(mustJSON(actOK{okMsg: okMsg{Type: "ok", ID: m.ID}, MatchID: at.MatchID, Index: at.Index}))
 }
 
 // handleNote stores a seat's private notes; only that seat sees them again.
-func (s *Server) handleNote(ctx context.Context, rm *room.Room, id room.Identity, sub *room.Subscriber, m clientMsg) {
+func (s *Server) handleNote(ctx context.Context, rm *room.Room, id room.Identity, sub *room.Subscriber, m clientMsg, lang string) {
 	if id.SeatID == "" || id.Table {
 		sub.Reply(errorJSON(m.ID, apiError{Code: "not_seated", Message: "You are watching: you hold no seat in this match."}))
 		return
 	}
 	if err := rm.PutNote(ctx, id.SeatID, m.Note); err != nil {
-		status, body := classify(err)
+		status, body := classify(err, catalogue.Words().Reader(lang, rm.MatchNames(ctx)))
 		if status == http.StatusInternalServerError {
 			s.Log.Error("note failed", "room", rm.Code(), "err", err)
 		}
@@ -217,26 +227,4 @@ func quote(s string) string {
 	}
 	b, _ := json.Marshal(s)
 	return string(b)
-}
-
-// bucket is a token bucket: rate tokens a second, at most burst saved up.
-type bucket struct {
-	rate   float64
-	burst  float64
-	tokens float64
-	last   time.Time
-}
-
-func newBucket(rate float64, burst int, now time.Time) *bucket {
-	return &bucket{rate: rate, burst: float64(burst), tokens: float64(burst), last: now}
-}
-
-func (b *bucket) take(now time.Time) bool {
-	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
-	b.last = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
 }

@@ -15,7 +15,7 @@ var (
 	// ErrNotFound means the record does not exist. No method returns a zero record with a nil error.
 	ErrNotFound = errors.New("not found")
 	// ErrConflict means a unique key is taken: a room code, a log position or
-	// a client's action id already stored.
+	// a client's action id already stored in the room.
 	ErrConflict = errors.New("conflict")
 )
 
@@ -68,7 +68,7 @@ type MatchSeat struct {
 type ActionRecord struct {
 	MatchID  string
 	Index    int    // 0-based position in the log
-	ClientID string // the client's id for idempotent retries; empty for system actions
+	ClientID string // the client's id for idempotent retries, unique in the room; empty for system actions
 	Action   game.Action
 }
 
@@ -109,9 +109,14 @@ type Store interface {
 	FinishMatch(ctx context.Context, id string, result game.Result, at time.Time) error
 
 	// AppendAction durably adds an action at its log position. ErrConflict if
-	// the position or the client id is already taken in that match;
-	// ErrNotFound if the match does not exist.
+	// the position is already taken in that match, or the client id in any
+	// match of its room; ErrNotFound if the match does not exist.
 	AppendAction(ctx context.Context, rec ActionRecord) error
+	// ClientAction returns the action a client stored under clientID in any
+	// match of room code, so a resend after a crash or a rematch is
+	// recognised. ErrNotFound if no action of the room has that id (system
+	// actions have none).
+	ClientAction(ctx context.Context, code, clientID string) (ActionRecord, error)
 	// Actions returns a match's log in order. ErrNotFound if there is no such match.
 	Actions(ctx context.Context, matchID string) ([]ActionRecord, error)
 

@@ -102,7 +102,11 @@
   function fail(err) { toast(err && err.message ? err.message : "Something went wrong", true); }
 
   // ---- websocket ----
-  var main = null, ws = null, version = 0, offset = 0, attempt = 0, retryTimer = 0;
+  // version is that of the last frame kept. Frames of one connection are
+  // kept only in order; the first frame of a new connection (firstFrame) is
+  // kept whatever its version, because it is a full snapshot from a server
+  // that may have restarted since.
+  var main = null, ws = null, version = 0, firstFrame = false, offset = 0, attempt = 0, retryTimer = 0;
   var pending = {}, pendingOrder = [], skipRestore = {};
 
   function wsURL() {
@@ -123,10 +127,13 @@
     if (!main || (ws && ws.readyState <= 1)) { return; }
     var sock = new WebSocket(wsURL());
     ws = sock;
+    firstFrame = true;
     sock.onopen = function () {
       pendingOrder.forEach(function (id) { if (pending[id]) { sock.send(pending[id]); } });
     };
-    sock.onmessage = function (ev) { onMessage(parseJSON(ev.data, {})); };
+    sock.onmessage = function (ev) {
+      if (ws === sock) { onMessage(parseJSON(ev.data, {})); }
+    };
     sock.onclose = function () {
       if (ws !== sock) { return; }
       ws = null;
@@ -144,7 +151,8 @@
         attempt = 0;
         setOffline(false);
         if (typeof m.now === "number") { offset = m.now - Date.now(); }
-        if (typeof m.version !== "number" || m.version >= version) {
+        if (firstFrame || typeof m.version !== "number" || m.version >= version) {
+          firstFrame = false;
           if (typeof m.version === "number") { version = m.version; }
           swap(m.html || "");
         }

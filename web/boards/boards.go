@@ -1,77 +1,136 @@
-// Package boards picks each game's own templ board for a viewer's frame.
+// Package boards is the kit every game's board is built from: the context a
+// board is drawn in, one typed registration per game, and the small pieces
+// every board shares.
+//
+// A game's board lives in web/games/<slug> and declares one Game; the
+// catalogue (web/catalogue) lists them. Nothing here knows any game.
 package boards
 
 import (
 	"encoding/json"
+	"io/fs"
 
 	"github.com/a-h/templ"
 
 	"topsecret/internal/game"
-	"topsecret/internal/room"
-	inkognitoboard "topsecret/web/games/inkognito"
-	vaultboard "topsecret/web/games/vault"
-	winkboard "topsecret/web/games/wink"
+	"topsecret/web/words"
 )
 
-// Context is what a game board needs besides the game's view: who sits
-// where, who is looking, and what they may do.
+// Context is what a board is drawn from besides the game's view: who sits
+// where, who is looking, what they may do, and how to say things to them.
 type Context struct {
-	View    any
-	Names   []string
-	You     game.Seat // -1 for the table screen and spectators
-	Table   bool
-	Legal   []game.Move
-	Players []room.SeatState // index = game seat; Connected drives "reconnecting…"
-	Now     int64
+	// View is the game's view for this viewer (a pointer to one of the
+	// game's view structs).
+	View any
+	// Names are the match's seat names, index = game seat.
+	Names []string
+	// You is the viewer's seat, game.System on the table screen, for
+	// spectators and in the all-seeing replay.
+	You game.Seat
+	// Table is true on the shared screen (and for spectators).
+	Table bool
+	// Host is true when the viewer hosts the room.
+	Host bool
+	// Legal are the moves the viewer may make now; buttons come only from these.
+	Legal []game.Move
+	// Away[s] is true while seat s's player is disconnected ("reconnecting…").
+	Away []bool
+	// Now is the server time of the frame, Unix ms.
+	Now int64
 	// Note is the viewer's own private notes (a clue sheet's marks), or nil.
 	Note json.RawMessage
+	// Words says messages in the viewer's language with the seat names.
+	Words words.Reader
 }
 
-// boardFor maps a game slug to its board component.
-var boardFor = map[string]func(Context) templ.Component{
-	"wink":      wink,
-	"inkognito": inkognito,
-	"vault":     vault,
+// Me is the viewer's seat as an int (-1 when not seated).
+func (c Context) Me() int { return int(c.You) }
+
+// Name is seat s's name.
+func (c Context) Name(s int) string { return c.Words.Name(game.Seat(s)) }
+
+// Say words a message for the viewer.
+func (c Context) Say(m game.Msg) string { return c.Words.Say(m) }
+
+// T words a message given by id and arguments, for a board's own labels.
+func (c Context) T(id string, args ...game.Arg) string { return c.Words.Say(game.M(id, args...)) }
+
+// IsAway reports whether seat s's player is disconnected.
+func (c Context) IsAway(s int) bool { return s >= 0 && s < len(c.Away) && c.Away[s] }
+
+// Secret is one line of the all-seeing replay's "secret files": what nobody
+// at the table could see, worded ("Marie's hand" — "Red agent, Café").
+type Secret struct {
+	Label string
+	Value string
 }
 
-// wink is TOP SECRET's board: a phone for a seat's view, the table screen
-// for the public view.
-func wink(c Context) templ.Component {
-	away := awaySeats(c)
-	return winkboard.Board(winkboard.Context{View: c.View, Names: c.Names, You: int(c.You), Table: c.Table,
-		Legal: c.Legal, Away: away, Now: c.Now})
+// Game is one game's board as the platform sees it: the one registration a
+// new game's web folder declares.
+type Game struct {
+	Slug string
+	// Draw draws any of the game's views (phone, table screen, replay).
+	Draw func(Context) templ.Component
+	// Secrets lists an all-seeing view's hidden facts; nil for none.
+	Secrets func(Context) []Secret
+	// Palette colours the game's seat colour names.
+	Palette Palette
+	// Assets is the board's folder of static files (its stylesheet, a
+	// drawn board), served under /static/games/<slug>/.
+	Assets fs.FS
+	// Stylesheet is the file in Assets every page of this game loads.
+	Stylesheet string
+	// Messages is the folder of the game's message catalogue, one
+	// <lang>.json per language.
+	Messages fs.FS
 }
 
-// inkognito is Top Secret: Inkognito's board: a phone with the seat's black
-// cards, sealed meeting choices and private clue sheet, or the table screen.
-func inkognito(c Context) templ.Component {
-	away := awaySeats(c)
-	return inkognitoboard.Board(inkognitoboard.Context{View: c.View, Names: c.Names, You: int(c.You), Table: c.Table,
-		Legal: c.Legal, Away: away, Now: c.Now, Note: c.Note})
+// StylesheetPath is the stylesheet's asset name under static, or "".
+func (g Game) StylesheetPath() string {
+	if g.Stylesheet == "" {
+		return ""
+	}
+	return AssetPrefix(g.Slug) + "/" + g.Stylesheet
 }
 
-// vault is TOP SECRET: Vault's board: a phone for a seat's view, the
-// table screen for the public view.
-func vault(c Context) templ.Component {
-	away := awaySeats(c)
-	return vaultboard.Board(vaultboard.Context{View: c.View, Names: c.Names, You: int(c.You), Table: c.Table,
-		Legal: c.Legal, Away: away, Now: c.Now})
+// AssetPrefix is where a game's Assets are served inside static.
+func AssetPrefix(slug string) string { return "games/" + slug }
+
+// Surfaces is a game's board by surface, typed by its view types (pointers):
+// S the phone's, T the table screen's, O the all-seeing replay's. Its Draw
+// and Secrets are a Game's.
+type Surfaces[S, T, O any] struct {
+	Phone func(Context, S) templ.Component
+	Table func(Context, T) templ.Component
+	// Replay draws the all-seeing view; nil draws nothing.
+	Replay func(Context, O) templ.Component
+	// Secrets lists the all-seeing view's hidden facts; nil for none.
+	Secrets func(Context, O) []Secret
 }
 
-// Board returns the board for game slug.
-func Board(slug string, c Context) templ.Component {
-	if f, ok := boardFor[slug]; ok {
-		return f(c)
+// Draw picks the surface for c.View's type; an unknown view draws nothing.
+func (s Surfaces[S, T, O]) Draw(c Context) templ.Component {
+	switch v := c.View.(type) {
+	case S:
+		if s.Phone != nil {
+			return s.Phone(c, v)
+		}
+	case T:
+		if s.Table != nil {
+			return s.Table(c, v)
+		}
+	case O:
+		if s.Replay != nil {
+			return s.Replay(c, v)
+		}
 	}
 	return templ.NopComponent
 }
 
-// awaySeats marks the people whose phones are gone ("reconnecting…"); bots
-// never are.
-func awaySeats(c Context) []bool {
-	away := make([]bool, len(c.Players))
-	for i, p := range c.Players {
-		away[i] = !p.Connected && !p.Bot
+// SecretFiles lists the hidden facts of an all-seeing view.
+func (s Surfaces[S, T, O]) SecretFiles(c Context) []Secret {
+	if v, ok := c.View.(O); ok && s.Secrets != nil {
+		return s.Secrets(c, v)
 	}
-	return away
+	return nil
 }

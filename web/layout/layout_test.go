@@ -41,3 +41,21 @@ func TestPage(t *testing.T) {
 		t.Fatal("no toast")
 	}
 }
+
+// A game page loads the app's stylesheet and its own game's, nothing else.
+func TestPage_GameStylesheet(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	if err := layout.Page("Vault", templ.NopComponent, "games/vault/vault.css").Render(context.Background(), &buf); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := goquery.NewDocumentFromReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	links := doc.Find(`link[rel=stylesheet]`)
+	if links.Length() != 2 || links.Eq(1).AttrOr("href", "") != static.Path("games/vault/vault.css") {
+		h, _ := doc.Find("head").Html()
+		t.Fatalf("stylesheets in\n%s\nwant app.css then the game's", h)
+	}
+}

@@ -14,19 +14,6 @@ import (
 	"topsecret/internal/game"
 )
 
-// Invariant is implemented by states that can check their own conservation laws.
-type Invariant interface {
-	Invariant() error
-}
-
-// Twinner is implemented by states that can make a twin differing only in
-// what seat s alone may see (or, for game.System, in what nobody may see).
-// The leak check asserts that every other viewer sees the twin exactly as it
-// sees the original.
-type Twinner interface {
-	Twin(s game.Seat, r *game.Rand) game.State
-}
-
 // Viewers lists the viewers of an n-seat match: each seat, then the table.
 func Viewers(n int) []game.Viewer {
 	vs := make([]game.Viewer, 0, n+1)
@@ -93,7 +80,7 @@ func MustRuleError(tb testing.TB, err error) *game.RuleError {
 // CheckInvariant runs st's Invariant if it has one.
 func CheckInvariant(tb testing.TB, st game.State, what string) {
 	tb.Helper()
-	if inv, ok := st.(Invariant); ok {
+	if inv, ok := st.(game.Invariant); ok {
 		if err := inv.Invariant(); err != nil {
 			tb.Fatalf("%s: invariant: %v", what, err)
 		}
@@ -112,7 +99,7 @@ func CheckLeaks(tb testing.TB, st game.State, n int, r *game.Rand, what string) 
 // view structs implies equal JSON, and rendered only to report a failure.
 func checkLeaks(tb testing.TB, st game.State, n int, r *game.Rand, what string, base []any) {
 	tb.Helper()
-	tw, ok := st.(Twinner)
+	tw, ok := st.(game.Twinner)
 	if !ok {
 		return
 	}
@@ -186,7 +173,7 @@ func Scenario(tb testing.TB, st game.State, n int, seed game.Seed, steps ...Step
 			}
 			re := MustRuleError(tb, err)
 			if re.Rule != s.Rule || (s.Code != "" && re.Code != s.Code) {
-				tb.Fatalf("%s: refused with %s/%s (%s), want %s/%s", what, re.Code, re.Rule, re.Msg, s.Code, s.Rule)
+				tb.Fatalf("%s: refused with %s/%s (%s), want %s/%s", what, re.Code, re.Rule, re.Msg.ID, s.Code, s.Rule)
 			}
 			SameViews(tb, what+" after refusal", Views(tb, st, n), before)
 		case err != nil:

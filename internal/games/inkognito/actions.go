@@ -116,9 +116,9 @@ func decode(a game.Action) (command, error) {
 		if err := a.Decode(&d); err != nil {
 			return c, err
 		}
-		s, err := parseSite(d.Site)
-		if err != nil {
-			return c, game.Malformed("%s: %v", a.Type, err)
+		s, ok := parseSite(d.Site)
+		if !ok {
+			return c, malformed("inkognito.refuse.no_site", game.X("site", d.Site))
 		}
 		c.site = s
 	case ActShowPair:
@@ -134,7 +134,7 @@ func decode(a game.Action) (command, error) {
 		}
 		k, ok := parseKind(d.Kind)
 		if !ok {
-			return c, game.Malformed("%s: kind %q, want IDENTITY or NUMBER", a.Type, d.Kind)
+			return c, malformed("inkognito.refuse.no_kind", game.X("kind", d.Kind))
 		}
 		c.kind, c.hasKind = k, true
 	case ActDial:
@@ -162,13 +162,13 @@ func decodeRequest(a game.Action) (command, error) {
 		return c, err
 	}
 	if d.Target == nil {
-		return c, game.Malformed("request: name a target")
+		return c, malformed("inkognito.refuse.no_target")
 	}
 	c.target = *d.Target
 	if d.Kind != "" {
 		k, ok := parseKind(d.Kind)
 		if !ok {
-			return c, game.Malformed("request: kind %q, want IDENTITY or NUMBER", d.Kind)
+			return c, malformed("inkognito.refuse.no_kind", game.X("kind", d.Kind))
 		}
 		c.kind, c.hasKind = k, true
 	}

@@ -1,9 +1,6 @@
 package inkognito
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // Site is one of the five Venetian sites, in the fixed order of §2.
 type Site int
@@ -31,7 +28,6 @@ const numSites = 5
 const fullHand uint8 = 1<<numSites - 1
 
 var siteIDs = [numSites]string{"RIALTO", "SAN_MARCO", "CA_DORO", "ACCADEMIA", "ARSENALE"}
-var siteNames = [numSites]string{"Rialto", "San Marco", "Ca' d'Oro", "Accademia", "Arsenale"}
 
 // String is the site's engine ID, e.g. "SAN_MARCO".
 func (s Site) String() string {
@@ -41,21 +37,21 @@ func (s Site) String() string {
 	return siteIDs[s]
 }
 
-// Name is the site's display name.
-func (s Site) Name() string {
-	if s < 0 || s >= numSites {
-		return ""
-	}
-	return siteNames[s]
-}
+// Term is the catalogue id of the site's display name, e.g.
+// "inkognito.site.san_marco" (the names of §2, some of them ours).
+func (s Site) Term() string { return SiteTerm(s.String()) }
 
-func parseSite(id string) (Site, error) {
+// SiteTerm is the catalogue id of a site's display name given its engine
+// ID ("SAN_MARCO" → "inkognito.site.san_marco").
+func SiteTerm(id string) string { return "inkognito.site." + strings.ToLower(id) }
+
+func parseSite(id string) (Site, bool) {
 	for i, s := range siteIDs {
 		if s == id {
-			return Site(i), nil
+			return Site(i), true
 		}
 	}
-	return noSite, fmt.Errorf("no site %q", id)
+	return noSite, false
 }
 
 // sitesOf lists the sites of a hand bitmask in fixed order.
@@ -85,13 +81,17 @@ const (
 )
 
 var identityCodes = [4]string{"F", "B", "Z", "X"}
-var identityNames = [4]string{"Lord Fiddlebottom", "Col. Bubble", "Mme Zsa Zsa", "Agent X"}
 
 // String is the agent's code, "F", "B", "Z" or "X".
 func (i Identity) String() string { return identityCodes[i] }
 
-// Name is the agent's full name.
-func (i Identity) Name() string { return identityNames[i] }
+// Term is the catalogue id of the agent's full name, e.g.
+// "inkognito.identity.b" (Col. Bubble).
+func (i Identity) Term() string { return IdentityTerm(i.String()) }
+
+// IdentityTerm is the catalogue id of an agent's full name given its code
+// ("B" → "inkognito.identity.b").
+func IdentityTerm(code string) string { return "inkognito.identity." + strings.ToLower(code) }
 
 // Ally is the agent's partner: F↔B, Z↔X (§3).
 func (i Identity) Ally() Identity { return i ^ 1 }
@@ -128,6 +128,14 @@ func (f Face) String() string {
 	return fragmentCodes[f-4]
 }
 
+// Term is the catalogue id of the face as printed, e.g. "inkognito.face.b"
+// or "inkognito.face.52".
+func (f Face) Term() string { return FaceTerm(f.String()) }
+
+// FaceTerm is the catalogue id of a face given its code ("B" →
+// "inkognito.face.b", "52" → "inkognito.face.52").
+func FaceTerm(code string) string { return "inkognito.face." + strings.ToLower(code) }
+
 func parseFace(s string) (Face, bool) {
 	for i := range numFaces {
 		if Face(i).String() == s {
@@ -152,6 +160,14 @@ var kindCodes = [2]string{"IDENTITY", "NUMBER"}
 
 // String is "IDENTITY" or "NUMBER".
 func (k Kind) String() string { return kindCodes[k] }
+
+// Term is the catalogue id of the kind in running text ("identity",
+// "number"), e.g. "inkognito.kind.identity".
+func (k Kind) Term() string { return KindTerm(k.String()) }
+
+// KindTerm is the catalogue id of a black-card kind given its code
+// ("IDENTITY" → "inkognito.kind.identity").
+func KindTerm(code string) string { return "inkognito.kind." + strings.ToLower(code) }
 
 func parseKind(s string) (Kind, bool) {
 	switch strings.ToUpper(s) {

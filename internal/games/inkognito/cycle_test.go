@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"topsecret/internal/game"
 	"topsecret/internal/game/gametest"
 )
 
@@ -84,7 +85,7 @@ func TestScenarios_CycleAndRequests(t *testing.T) {
 			})),
 			refused("Anne two true", ErrPairNotExactlyOneTrue, pair(anne, "F", "52")),
 			ok("Anne passes", pass(anne), func(tb testing.TB, m *match) {
-				if c := m.seatView(you).Sheet.Columns[0]; c.Note != NoteNoNewPair {
+				if c := m.seatView(you).Sheet.Columns[0]; c.Note.ID != NoteNoNewPair {
 					tb.Fatalf("You's column %+v", c)
 				}
 			}),
@@ -98,7 +99,7 @@ func TestScenarios_CycleAndRequests(t *testing.T) {
 				})),
 				refused("You asks yourself", ErrTargetIneligible, ask(you, you)),
 				refused("You asks seat 7", ErrTargetIneligible, ask(you, 7)),
-				ok("You skips", skip(you), viewHas(-1, "{p0} met the Ambassador and asked nobody.")),
+				ok("You skips", skip(you), said(-1, "inkognito.event.asked_nobody", game.P("who", 0))),
 			})},
 		{name: "R4 one sealed action, final once accepted", m: ex(), steps: steps(youAnne, []gametest.Step{
 			ok("You", pair(you, "B", "0")),

@@ -1,9 +1,6 @@
 package inkognito
 
 import (
-	"fmt"
-	"strings"
-
 	"topsecret/internal/game"
 )
 
@@ -25,6 +22,18 @@ type dialRecord struct {
 	winners []int
 }
 
+// verdict is the catalogue id of the call's verdict: correct, wrong, or
+// the right digits with the wrong partner (R12).
+func (d *dialRecord) verdict() string {
+	switch {
+	case d.correct:
+		return "inkognito.verdict.correct"
+	case d.digits:
+		return "inkognito.verdict.wrong_partner"
+	}
+	return "inkognito.verdict.wrong"
+}
+
 // deliver shows every sealed action to its recipients at the same moment
 // and records it on the sheets and ledgers (§5.2 DELIVER, R4).
 func (m *match) deliver() {
@@ -32,14 +41,14 @@ func (m *match) deliver() {
 		switch mt.kind {
 		case MeetExchange:
 			a, b := mt.agents[0], mt.agents[1]
-			ca := m.column(a, mt.site, mt.kind, b, "")
-			cb := m.column(b, mt.site, mt.kind, a, "")
+			ca := m.column(a, mt.site, mt.kind, b, game.Msg{})
+			cb := m.column(b, mt.site, mt.kind, a, game.Msg{})
 			m.deliverShow(a, b, ca, cb)
 			m.deliverShow(b, a, cb, ca)
 		case MeetInterview:
 			for _, a := range mt.agents {
-				ca := m.column(a, mt.site, mt.kind, m.amb, "")
-				cm := m.column(m.amb, mt.site, mt.kind, a, "")
+				ca := m.column(a, mt.site, mt.kind, m.amb, game.Msg{})
+				cm := m.column(m.amb, mt.site, mt.kind, a, game.Msg{})
 				m.deliverShow(a, m.amb, ca, cm)
 			}
 		case MeetPeek:
@@ -58,17 +67,17 @@ func (m *match) deliverShow(from, to, cFrom, cTo int) {
 		m.pairs[from][to] |= pairBit(c.pair[0], c.pair[1])
 		m.mark(to, cTo, MarkReceived, c.pair[0], c.pair[1])
 		m.mark(from, cFrom, MarkShowed, c.pair[0], c.pair[1])
-		m.notify(to, "%s showed you %s and %s.", m.whoName(from), c.pair[0], c.pair[1])
+		m.notify(to, "inkognito.event.shown_pair", m.subject("who", from), faceArg("a", c.pair[0]), faceArg("b", c.pair[1]))
 	case ActShowBlack:
 		f := m.black[from].face(c.kind)
 		m.blacks[from][to] |= 1 << c.kind
 		m.mark(to, cTo, MarkSeenBlack, f)
 		m.mark(from, cFrom, MarkShowedBlack, f)
-		m.notify(to, "%s showed you a black card: %s.", m.whoName(from), f)
+		m.notify(to, "inkognito.event.shown_black", m.subject("who", from), faceArg("face", f))
 	case ActPass:
 		m.note(to, cTo, NoteNoNewPair)
 		m.note(from, cFrom, NotePassed)
-		m.notify(to, "%s had no new pair to show you.", m.whoName(from))
+		m.notify(to, "inkognito.event.no_new_pair", m.subject("who", from))
 	}
 }
 
@@ -76,7 +85,7 @@ func (m *match) deliverShow(from, to, cFrom, cTo int) {
 func (m *match) deliverPeek(mt meeting) {
 	p := mt.agents[0]
 	c := m.subs[p]
-	col := m.column(p, mt.site, MeetPeek, Fict, "")
+	col := m.column(p, mt.site, MeetPeek, Fict, game.Msg{})
 	if c.typ == ActSkip {
 		m.note(p, col, NoteSkip)
 		return
@@ -84,7 +93,7 @@ func (m *match) deliverPeek(mt meeting) {
 	f := m.black[Fict].face(c.kind)
 	m.blacks[Fict][p] |= 1 << c.kind
 	m.mark(p, col, MarkSeenBlack, f)
-	m.notify(p, "The fictitious agent's %s card is %s.", strings.ToLower(c.kind.String()), f)
+	m.notify(p, "inkognito.event.fict_card", kindArg("kind", c.kind), faceArg("face", f))
 }
 
 // deliverRequest publishes a request or a skip and, for a real target,
@@ -93,25 +102,25 @@ func (m *match) deliverRequest(mt meeting) {
 	p := mt.agents[0]
 	c := m.subs[p]
 	if c.typ == ActSkip {
-		col := m.column(p, mt.site, MeetAmb, m.amb, NoteSkip)
+		col := m.column(p, mt.site, MeetAmb, m.amb, game.M(NoteSkip))
 		m.note(p, col, NoteSkip)
-		m.log("%s met the Ambassador and asked nobody.", m.whoName(p))
+		m.log("inkognito.event.asked_nobody", m.subject("who", p))
 		return
 	}
 	t := c.target
-	m.log("%s asked %s.", m.whoName(p), m.whoName(t))
-	col := m.column(p, mt.site, MeetAmb, t, "→ "+m.whoName(t))
+	m.log("inkognito.event.asked", m.subject("who", p), m.who("target", t))
+	col := m.column(p, mt.site, MeetAmb, t, game.M("inkognito.sheet.asked_to", m.who("who", t)))
 	if m.isFict(t) {
 		f := m.black[Fict].face(c.kind)
 		m.blacks[Fict][p] |= 1 << c.kind
 		m.mark(p, col, MarkSeenBlack, f)
-		m.notify(p, "The fictitious agent's %s card is %s.", strings.ToLower(c.kind.String()), f)
+		m.notify(p, "inkognito.event.fict_card", kindArg("kind", c.kind), faceArg("face", f))
 		return
 	}
 	q := request{requester: p, target: t, site: mt.site, reqCol: col, ambCol: -1,
-		tgtCol: m.column(t, mt.site, MeetAsked, p, "asked by "+m.whoName(p))}
+		tgtCol: m.column(t, mt.site, MeetAsked, p, game.M("inkognito.sheet.asked_by", m.who("who", p)))}
 	if m.n == 5 {
-		q.ambCol = m.column(m.amb, mt.site, MeetAsked, t, fmt.Sprintf("%s asked %s", m.whoName(p), m.whoName(t)))
+		q.ambCol = m.column(m.amb, mt.site, MeetAsked, t, game.M("inkognito.sheet.asked", m.subject("who", p), m.who("target", t)))
 	}
 	m.requests = append(m.requests, q)
 }
@@ -133,11 +142,11 @@ func (m *match) checkChoice(s int, k Kind) error {
 		i = m.pendingFor(s)
 	}
 	if i < 0 {
-		return game.NotYourTurn(ErrNotAParticipant, "Nobody is waiting for one of your black cards (§5.5).")
+		return game.NotYourTurn(ErrNotAParticipant, "inkognito.refuse.nobody_asked")
 	}
 	q := m.requests[i]
 	if m.eligible(s, q.requester)&(1<<k) == 0 {
-		return game.Illegal(ErrBlackAlreadyShown, "You already showed this black card to %s (R7).", m.whoName(q.requester))
+		return game.Illegal(ErrBlackAlreadyShown, "inkognito.refuse.black_shown_asked", m.who("who", q.requester))
 	}
 	return nil
 }
@@ -151,12 +160,12 @@ func (m *match) answer(s int, k Kind, r *game.Rand) {
 	m.blacks[s][q.requester] |= 1 << k
 	m.mark(q.requester, q.reqCol, MarkSeenBlack, f)
 	m.mark(s, q.tgtCol, MarkShowedBlack, f)
-	m.notify(q.requester, "%s showed you a black card: %s.", m.whoName(s), f)
+	m.notify(q.requester, "inkognito.event.shown_black", m.subject("who", s), faceArg("face", f))
 	if q.ambCol >= 0 {
 		m.mark(m.amb, q.ambCol, MarkSeenBlack, f)
-		m.notify(m.amb, "%s showed %s a black card: %s.", m.whoName(s), m.whoName(q.requester), f)
+		m.notify(m.amb, "inkognito.event.watched_black", m.subject("who", s), m.who("requester", q.requester), faceArg("face", f))
 	}
-	m.log("%s has answered.", m.whoName(s))
+	m.log("inkognito.event.answered", m.subject("who", s))
 	if len(m.awaited()) == 0 {
 		m.endRound(r)
 	}
@@ -184,14 +193,9 @@ func (m *match) resolveDial(who int) {
 	m.phase = PhaseOver
 	for _, s := range m.actors() {
 		if s != who && m.subs[s].typ == ActDial {
-			m.notify(s, "Your call was not made: %s called first (R6).", m.whoName(who))
+			m.notify(s, "inkognito.event.call_lost", m.who("who", who))
 		}
 	}
-	verdict := "wrong"
-	if d.correct {
-		verdict = "correct"
-	} else if d.digits {
-		verdict = "wrong: the right digits, but not with the ally (R12)"
-	}
-	m.log("%s dialled %s – %s. The true number is %s.", m.whoName(who), d.number, verdict, m.trueNumber())
+	m.log("inkognito.event.dialled", m.subject("who", who), game.X("number", d.number),
+		game.T("verdict", d.verdict()), game.X("truth", m.trueNumber()))
 }

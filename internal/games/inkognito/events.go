@@ -1,9 +1,6 @@
 package inkognito
 
 import (
-	"fmt"
-	"strings"
-
 	"topsecret/internal/game"
 )
 
@@ -12,29 +9,26 @@ const maxEvents = 64
 
 // logged is one remembered event; to < 0 means public.
 type logged struct {
-	seq  int
-	text string
-	to   int
+	seq int
+	msg game.Msg
+	to  int
 }
 
 // log records a public event.
-func (m *match) log(format string, args ...any) {
-	m.record(-1, fmt.Sprintf(format, args...))
+func (m *match) log(id string, args ...game.Arg) {
+	m.record(-1, game.M(id, args...))
 }
 
 // notify records a private notice for seat (players only).
-func (m *match) notify(seat int, format string, args ...any) {
+func (m *match) notify(seat int, id string, args ...game.Arg) {
 	if m.isPlayer(seat) {
-		m.record(seat, fmt.Sprintf(format, args...))
+		m.record(seat, game.M(id, args...))
 	}
 }
 
-func (m *match) record(to int, text string) {
-	if strings.HasPrefix(text, "the ") {
-		text = "The " + text[4:]
-	}
+func (m *match) record(to int, msg game.Msg) {
 	m.eventSeq++
-	m.events = append(m.events, logged{seq: m.eventSeq, text: text, to: to})
+	m.events = append(m.events, logged{seq: m.eventSeq, msg: msg, to: to})
 	if len(m.events) > maxEvents {
 		m.events = append([]logged(nil), m.events[len(m.events)-maxEvents:]...)
 	}
@@ -47,7 +41,7 @@ func (m *match) eventsSince(seq int) []game.Event {
 		if e.seq <= seq {
 			continue
 		}
-		ev := game.Event{Text: e.text}
+		ev := game.Event{Msg: e.msg}
 		if e.to >= 0 {
 			ev.To = []game.Seat{game.Seat(e.to)}
 		}
@@ -56,15 +50,45 @@ func (m *match) eventsSince(seq int) []game.Event {
 	return out
 }
 
-// whoName names a participant in event text: players as {pN} placeholders.
-func (m *match) whoName(a int) string {
+// Participant terms: who an event names when it is not a seated agent
+// (H3). The fictitious agent is id 3 but no game.Seat, so it can never be a
+// seat argument.
+const (
+	// termAmbassador is the 3p/4p Ambassador deck, "the Ambassador".
+	termAmbassador = "inkognito.who.ambassador"
+	// termAmbassadorNamed is the 5p Ambassador player, "the Ambassador Marie".
+	termAmbassadorNamed = "inkognito.who.ambassador_named"
+	// termFictitious is the 3p fictitious agent.
+	termFictitious = "inkognito.who.fictitious"
+	// startForm is the suffix of a participant term's form that opens a
+	// sentence ("The fictitious agent plays Rialto.").
+	startForm = ".start"
+)
+
+// who names participant a as the argument name: a seat for an agent
+// player, a term for the Ambassador and the fictitious agent.
+func (m *match) who(name string, a int) game.Arg { return m.participant(name, a, "") }
+
+// subject is who in the form that opens a sentence.
+func (m *match) subject(name string, a int) game.Arg { return m.participant(name, a, startForm) }
+
+func (m *match) participant(name string, a int, form string) game.Arg {
 	switch {
 	case a == AmbDeck:
-		return "the Ambassador"
+		return game.T(name, termAmbassador+form)
 	case m.isFict(a):
-		return "the fictitious agent"
+		return game.T(name, termFictitious+form)
 	case a == m.amb:
-		return fmt.Sprintf("the Ambassador {p%d}", a)
+		return game.T(name, termAmbassadorNamed+form, game.P("name", game.Seat(a)))
 	}
-	return fmt.Sprintf("{p%d}", a)
+	return game.P(name, game.Seat(a))
 }
+
+// siteArg names a site argument.
+func siteArg(name string, s Site) game.Arg { return game.T(name, s.Term()) }
+
+// faceArg names a card-face argument.
+func faceArg(name string, f Face) game.Arg { return game.T(name, f.Term()) }
+
+// kindArg names a black-card kind argument.
+func kindArg(name string, k Kind) game.Arg { return game.T(name, k.Term()) }

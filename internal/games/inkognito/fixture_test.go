@@ -2,6 +2,7 @@ package inkognito
 
 import (
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -325,3 +326,55 @@ func viewHas(s int, texts ...string) then {
 		}
 	}
 }
+
+// lines are the event lines seat s reads (s = -1: the table): its notices
+// and the public events.
+func lines(m *match, s int) []EventLine {
+	if s < 0 {
+		return m.tableView().Events
+	}
+	v := m.seatView(s)
+	return append(slices.Clone(v.Notices), v.Events...)
+}
+
+// saysTo reports whether one of seat s's lines is message id with at least
+// the given arguments.
+func saysTo(m *match, s int, id string, args ...game.Arg) bool {
+	want := game.M(id, args...)
+	return slices.ContainsFunc(lines(m, s), func(l EventLine) bool {
+		if l.Msg.ID != id {
+			return false
+		}
+		for _, a := range want.Args {
+			if got, _ := l.Msg.Arg(a.Name); !reflect.DeepEqual(got, a) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// said asserts that seat s (or the table, s = -1) reads message id with at
+// least the given arguments.
+func said(s int, id string, args ...game.Arg) then {
+	return func(tb testing.TB, m *match) {
+		tb.Helper()
+		if !saysTo(m, s, id, args...) {
+			tb.Fatalf("view %d lacks %+v in %+v", s, game.M(id, args...), lines(m, s))
+		}
+	}
+}
+
+// unsaid asserts that seat s (or the table, s = -1) reads no message id
+// with the given arguments.
+func unsaid(s int, id string, args ...game.Arg) then {
+	return func(tb testing.TB, m *match) {
+		tb.Helper()
+		if saysTo(m, s, id, args...) {
+			tb.Fatalf("view %d reads %+v in %+v", s, game.M(id, args...), lines(m, s))
+		}
+	}
+}
+
+// at is a site argument named "site".
+func at(s Site) game.Arg { return siteArg("site", s) }

@@ -2,7 +2,6 @@ package inkognito
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"topsecret/internal/game"
 )
@@ -148,43 +147,45 @@ func (m *match) Legal(seat game.Seat) []game.Move {
 		return nil
 	}
 	var out []game.Move
-	for _, site := range t.Sites {
+	for _, id := range t.Sites {
 		typ := ActPlay
 		if t.Kind == TaskCommit {
 			typ = ActCommit
 		}
-		out = append(out, move(typ, "Go to "+site, SiteData{Site: site}))
+		out = append(out, move(typ, SiteData{Site: id}, "inkognito.move.go", game.T("site", SiteTerm(id))))
 	}
 	for _, p := range t.Pairs {
-		out = append(out, move(ActShowPair, "Show "+p[0]+" and "+p[1], PairData{Cards: []string{p[0], p[1]}}))
+		out = append(out, move(ActShowPair, PairData{Cards: []string{p[0], p[1]}}, "inkognito.move.show_pair",
+			game.T("a", FaceTerm(p[0])), game.T("b", FaceTerm(p[1]))))
 	}
 	blackAct := map[string]string{TaskExchange: ActShowBlack, TaskPeek: ActPeek, TaskChoose: ActChooseBlack}[t.Kind]
 	for _, k := range t.Black {
-		out = append(out, move(blackAct, "Black card: "+k, KindData{Kind: k}))
+		out = append(out, move(blackAct, KindData{Kind: k}, "inkognito.move.black", game.T("kind", KindTerm(k))))
 	}
 	for _, a := range t.Targets {
-		out = append(out, move(ActRequest, fmt.Sprintf("Ask {p%d}", a), RequestData{Target: &a}))
+		out = append(out, move(ActRequest, RequestData{Target: &a}, "inkognito.move.ask", m.who("who", a)))
 	}
 	for _, k := range t.FictKinds {
-		out = append(out, move(ActRequest, "Look at the fictitious agent's "+k, RequestData{Target: ptr(Fict), Kind: k}))
+		out = append(out, move(ActRequest, RequestData{Target: ptr(Fict), Kind: k}, "inkognito.move.ask_fict",
+			game.T("kind", KindTerm(k))))
 	}
 	for _, x := range []struct {
-		ok    bool
-		typ   string
-		label string
-	}{{t.CanPass, ActPass, "No new pair"}, {t.CanSkip, ActSkip, "Skip"}, {t.CanCont, ActContinue, "Continue"}} {
+		ok  bool
+		typ string
+	}{{t.CanPass, ActPass}, {t.CanSkip, ActSkip}, {t.CanCont, ActContinue}} {
 		if x.ok {
-			out = append(out, game.Move{Type: x.typ, Label: x.label})
+			out = append(out, game.Move{Type: x.typ, Label: game.M("inkognito.move." + x.typ)})
 		}
 	}
 	if t.CanDial {
-		out = append(out, game.Move{Type: ActDial, Label: "Take the telephone", Fields: dialFields()})
+		out = append(out, game.Move{Type: ActDial, Label: game.M("inkognito.move.dial"), Fields: dialFields()})
 	}
 	return out
 }
 
-func move(typ, label string, data any) game.Move {
-	return game.Move{Type: typ, Label: label, Data: mustJSON(data)}
+// move is a ready-to-send move with its label.
+func move(typ string, data any, label string, args ...game.Arg) game.Move {
+	return game.Move{Type: typ, Label: game.M(label, args...), Data: mustJSON(data)}
 }
 
 func ptr(i int) *int { return &i }

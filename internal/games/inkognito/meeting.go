@@ -1,8 +1,6 @@
 package inkognito
 
 import (
-	"fmt"
-
 	"topsecret/internal/game"
 )
 
@@ -102,22 +100,22 @@ func (m *match) checkMeetingAction(s int, c command) error {
 		mi = m.meetingOf(s)
 	}
 	if mi < 0 {
-		return game.NotYourTurn(ErrNotAParticipant, "You are not in a meeting that awaits you (§5.4).")
+		return game.NotYourTurn(ErrNotAParticipant, "inkognito.refuse.not_in_meeting")
 	}
 	if m.subs[s] != nil {
-		return game.Illegal(ErrAlreadySubmitted, "You already acted in this meeting; it is final (R4).")
+		return game.Illegal(ErrAlreadySubmitted, "inkognito.refuse.already_acted")
 	}
 	mt := m.meetings[mi]
 	isAmb := s == m.amb
-	wrong := game.Illegal(ErrWrongMeeting, "%s is not an action of this meeting (§5.4).", c.typ)
+	wrong := game.Illegal(ErrWrongMeeting, "inkognito.refuse.wrong_meeting", game.T("action", actionTerm(c.typ)))
 	switch c.typ {
 	case ActDial:
 		if !m.dialAllowed(mt, s) {
-			return game.Illegal(ErrDialNotAllowedHere, "You cannot call from this meeting (R11, R20, R25).")
+			return game.Illegal(ErrDialNotAllowedHere, "inkognito.refuse.no_call_here")
 		}
 		if !c.dialOK {
 			return &game.RuleError{Code: game.CodeMalformed, Rule: ErrDialMalformed,
-				Msg: "Give each of F, B, Z and X a different fragment: 52, 11, 0 and 29 (R10)."}
+				Msg: game.M("inkognito.refuse.dial_malformed", game.TS("agents", faceTerms(0, 4)), game.TS("fragments", faceTerms(4, numFaces)))}
 		}
 	case ActShowPair, ActPass:
 		if isAmb || (mt.kind != MeetExchange && mt.kind != MeetInterview) {
@@ -126,7 +124,7 @@ func (m *match) checkMeetingAction(s int, c command) error {
 		to := m.counterpart(mt, s)
 		if c.typ == ActPass {
 			if m.pairsLeft(s, to) > 0 {
-				return game.Illegal(ErrPassNotAllowed, "You still have a legal new pair to show; showing is mandatory (R3, R4).")
+				return game.Illegal(ErrPassNotAllowed, "inkognito.refuse.must_show")
 			}
 			return nil
 		}
@@ -137,14 +135,14 @@ func (m *match) checkMeetingAction(s int, c command) error {
 		}
 		to := m.counterpart(mt, s)
 		if m.blacks[s][to]&(1<<c.kind) != 0 {
-			return game.Illegal(ErrBlackAlreadyShown, "You already showed this black card to %s (R8).", m.whoName(to))
+			return game.Illegal(ErrBlackAlreadyShown, "inkognito.refuse.black_shown", m.who("who", to))
 		}
 	case ActPeek:
 		if mt.kind != MeetPeek {
 			return wrong
 		}
 		if m.blacks[Fict][s]&(1<<c.kind) != 0 {
-			return game.Illegal(ErrBlackAlreadyShown, "You have already seen this card of the fictitious agent (R18).")
+			return game.Illegal(ErrBlackAlreadyShown, "inkognito.refuse.peeked")
 		}
 	case ActRequest:
 		if isAmb || mt.kind != MeetAmb {
@@ -166,14 +164,14 @@ func (m *match) checkMeetingAction(s int, c command) error {
 // checkPair enforces R2, R1 and R3, in that order.
 func (m *match) checkPair(s, to int, p [2]Face, ok bool) error {
 	if !ok {
-		return game.Illegal(ErrPairInvalid, "Show two different cards of your eight identity and number cards (R2).")
+		return game.Illegal(ErrPairInvalid, "inkognito.refuse.pair_invalid")
 	}
 	b := m.black[s]
 	if b.True(p[0]) == b.True(p[1]) {
-		return game.Illegal(ErrPairNotExactlyOneTrue, "Exactly one of the two cards must be true for you (R1).")
+		return game.Illegal(ErrPairNotExactlyOneTrue, "inkognito.refuse.pair_not_one_true")
 	}
 	if m.pairs[s][to]&pairBit(p[0], p[1]) != 0 {
-		return game.Illegal(ErrPairRepeated, "You already showed these two cards to %s this game (R3).", m.whoName(to))
+		return game.Illegal(ErrPairRepeated, "inkognito.refuse.pair_repeated", m.who("who", to))
 	}
 	return nil
 }
@@ -197,24 +195,24 @@ func (m *match) checkRequest(s int, c command) error {
 	t := c.target
 	if m.isFict(t) {
 		if !c.hasKind {
-			return game.Malformed("request: name the kind of the fictitious agent's card to look at (R19)")
+			return malformed("inkognito.refuse.fict_kind_missing")
 		}
 		if m.eligible(t, s) == 0 {
-			return game.Illegal(ErrTargetIneligible, "You have seen both cards of the fictitious agent (R19).")
+			return game.Illegal(ErrTargetIneligible, "inkognito.refuse.fict_seen_both")
 		}
 		if m.eligible(t, s)&(1<<c.kind) == 0 {
-			return game.Illegal(ErrBlackAlreadyShown, "You have already seen this card of the fictitious agent (R19).")
+			return game.Illegal(ErrBlackAlreadyShown, "inkognito.refuse.fict_seen")
 		}
 		return nil
 	}
 	if t == s || t == m.amb || !m.isAgent(t) {
-		return game.Illegal(ErrTargetIneligible, "Name another agent (R7).")
+		return game.Illegal(ErrTargetIneligible, "inkognito.refuse.target_other")
 	}
 	if c.hasKind {
-		return game.Malformed("request: the target chooses which black card to show (R7)")
+		return malformed("inkognito.refuse.target_chooses")
 	}
 	if m.eligible(t, s) == 0 {
-		return game.Illegal(ErrTargetIneligible, "%s has shown you both black cards already (R7).", m.whoName(t))
+		return game.Illegal(ErrTargetIneligible, "inkognito.refuse.target_exhausted", m.subject("who", t))
 	}
 	return nil
 }
@@ -247,18 +245,33 @@ func (m *match) resolve(r *game.Rand) {
 	m.endRound(r)
 }
 
-// meetingText is the public line announcing a meeting.
-func (m *match) meetingText(mt meeting) string {
-	a := m.whoName(mt.agents[0])
+// announce logs the public line announcing a meeting.
+func (m *match) announce(mt meeting) {
+	a, at := m.subject("a", mt.agents[0]), siteArg("site", mt.site)
 	switch mt.kind {
 	case MeetExchange:
-		return fmt.Sprintf("%s and %s meet at %s.", a, m.whoName(mt.agents[1]), mt.site.Name())
+		m.log("inkognito.event.meet_exchange", a, m.who("b", mt.agents[1]), at)
 	case MeetPeek:
-		return fmt.Sprintf("%s meets the fictitious agent at %s.", a, mt.site.Name())
+		m.log("inkognito.event.meet_peek", a, at)
 	case MeetAmb:
-		return fmt.Sprintf("%s meets %s alone at %s.", a, m.whoName(m.amb), mt.site.Name())
+		m.log("inkognito.event.meet_ambassador", a, m.who("amb", m.amb), at)
+	default:
+		m.log("inkognito.event.meet_interview", m.subject("amb", m.amb), m.who("a", mt.agents[0]), m.who("b", mt.agents[1]), at)
 	}
-	return fmt.Sprintf("%s interviews %s and %s at %s.", m.whoName(m.amb), a, m.whoName(mt.agents[1]), mt.site.Name())
+}
+
+// actionTerm is the catalogue id of a meeting action in words ("showing a
+// pair"), for the refusal of an action this meeting does not have.
+func actionTerm(typ string) string { return "inkognito.action." + typ }
+
+// faceTerms are the terms of faces lo…hi-1 (0–4 the identities F, B, Z, X;
+// 4–8 the fragments), in dial order.
+func faceTerms(lo, hi Face) []game.Msg {
+	var out []game.Msg
+	for f := lo; f < hi; f++ {
+		out = append(out, game.M(f.Term()))
+	}
+	return out
 }
 
 // kindsOf lists the kinds in a black-card bitmask.

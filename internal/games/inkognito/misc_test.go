@@ -106,8 +106,9 @@ func TestLeaks_T25(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, e := range evs {
-			if e.For(game.SeatViewer(mario)) && (strings.Contains(e.Text, "showed") || strings.Contains(e.Text, " 0")) {
-				t.Fatalf("Mario reads %q", e.Text)
+			b, _ := json.Marshal(e.Msg)
+			if e.For(game.SeatViewer(mario)) && (strings.Contains(string(b), "inkognito.event.shown") || strings.Contains(string(b), FaceTerm("0"))) {
+				t.Fatalf("Mario reads %s", b)
 			}
 		}
 		for _, s := range []int{mario, david} {

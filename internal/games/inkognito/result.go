@@ -1,9 +1,6 @@
 package inkognito
 
 import (
-	"fmt"
-	"strings"
-
 	"topsecret/internal/game"
 )
 
@@ -16,25 +13,16 @@ func (m *match) Result() (game.Result, bool) {
 	if d == nil {
 		return res, false
 	}
-	var names []string
 	for _, w := range d.winners {
 		res.Winners = append(res.Winners, game.Seat(w))
-		names = append(names, fmt.Sprintf("{p%d}", w))
 	}
-	verdict := "wrong"
+	verdict := "inkognito.verdict.wrong"
 	if d.correct {
-		verdict = "correct"
+		verdict = "inkognito.verdict.correct"
 	}
-	res.Summary = fmt.Sprintf("%s dialled %s – %s; %s score%s 1 point.", m.whoName(d.by), d.number, verdict,
-		join(names), map[bool]string{true: "s", false: ""}[len(names) == 1])
+	res.Summary = game.M("inkognito.result.dialled", m.subject("who", d.by), game.X("number", d.number),
+		game.T("verdict", verdict), game.PS("winners", res.Winners), game.N("n", len(res.Winners)))
 	return res, m.phase == PhaseOver
-}
-
-func join(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // DialStats reports this game's resolved calls (0 or 1) and how many were

@@ -25,7 +25,7 @@ func (m *match) startCycle(r *game.Rand) {
 		m.table[i] = nil
 	}
 	if m.round > 1 {
-		m.log("Cycle %d begins: everyone takes back their location cards.", m.cycle())
+		m.log("inkognito.event.cycle", game.N("cycle", m.cycle()))
 	}
 }
 
@@ -73,7 +73,7 @@ func (m *match) commitSite(s Site) {
 	m.hands[m.amb] &^= 1 << s
 	m.commit = s
 	m.phase = PhasePlay
-	m.log("%s has placed a card face down.", m.whoName(m.amb))
+	m.log("inkognito.event.committed", m.subject("who", m.amb))
 }
 
 // playSite plays who's card face up; after the fourth agent, the
@@ -82,7 +82,7 @@ func (m *match) playSite(who int, s Site, r *game.Rand) {
 	m.hands[who] &^= 1 << s
 	m.plays[who] = s
 	m.table[s] = append(m.table[s], placed{who: who, round: m.cycleRound()})
-	m.log("%s plays %s.", m.whoName(who), s.Name())
+	m.log("inkognito.event.plays", m.subject("who", who), siteArg("site", s))
 	m.turn++
 	if m.turn < 4 {
 		return
@@ -99,7 +99,7 @@ func (m *match) reveal() {
 		m.ambCard, m.deck = m.deck[0], m.deck[1:]
 	}
 	m.table[m.ambCard] = append(m.table[m.ambCard], placed{who: m.amb, amb: true, round: m.cycleRound()})
-	m.log("The Ambassador's card is %s.", m.ambCard.Name())
+	m.log("inkognito.event.reveal", siteArg("site", m.ambCard))
 }
 
 // detect builds the round's meetings from this round's cards only (§5.3, R5).
@@ -114,11 +114,11 @@ func (m *match) detect(r *game.Rand) {
 		}
 		if mt, ok := m.meetingAt(s, on, m.ambCard == s); ok {
 			m.meetings = append(m.meetings, mt)
-			m.log("%s", m.meetingText(mt))
+			m.announce(mt)
 		}
 	}
 	if len(m.meetings) == 0 {
-		m.log("Nobody meets this round.")
+		m.log("inkognito.event.no_meeting")
 		m.endRound(r)
 		return
 	}

@@ -22,7 +22,7 @@ func (m *match) command(a game.Action) (command, error) {
 		return c, err
 	}
 	if a.Seat < 0 || int(a.Seat) >= m.n {
-		return c, game.Malformed("no seat %d in a game of %d", a.Seat, m.n)
+		return c, malformed("inkognito.refuse.no_seat", game.N("seat", int(a.Seat)), game.N("players", m.n))
 	}
 	s := int(a.Seat)
 	switch c.typ {
@@ -92,13 +92,19 @@ func (m *match) awaited() []int {
 	return slices.Compact(out)
 }
 
+// malformed refuses data the engine decoded but cannot use, in the game's
+// own words (game.Malformed is for the decoder's).
+func malformed(id string, args ...game.Arg) *game.RuleError {
+	return &game.RuleError{Code: game.CodeMalformed, Msg: game.M(id, args...)}
+}
+
 // checkPlay enforces PLAY(i): the seat whose turn it is, with a card in hand.
 func (m *match) checkPlay(s int, site Site) error {
 	if m.phase != PhasePlay || m.current() != s {
-		return game.NotYourTurn(ErrNotYourTurn, "It is not your turn to play a location card (§5.8).")
+		return game.NotYourTurn(ErrNotYourTurn, "inkognito.refuse.not_your_turn")
 	}
 	if m.hands[s]&(1<<site) == 0 {
-		return game.Illegal(ErrCardNotInHand, "You already played %s this cycle (§5.2).", site.Name())
+		return game.Illegal(ErrCardNotInHand, "inkognito.refuse.card_played", siteArg("site", site))
 	}
 	return nil
 }
@@ -106,10 +112,10 @@ func (m *match) checkPlay(s int, site Site) error {
 // checkCommit enforces AMB_COMMIT: the 5p Ambassador, first, with a card in hand (R21).
 func (m *match) checkCommit(s int, site Site) error {
 	if m.phase != PhaseCommit || s != m.amb {
-		return game.NotYourTurn(ErrNotYourTurn, "Only the Ambassador commits a card, at the start of the round (R21).")
+		return game.NotYourTurn(ErrNotYourTurn, "inkognito.refuse.not_ambassador")
 	}
 	if m.hands[s]&(1<<site) == 0 {
-		return game.Illegal(ErrCardNotInHand, "You already used %s this cycle (R21).", site.Name())
+		return game.Illegal(ErrCardNotInHand, "inkognito.refuse.card_used", siteArg("site", site))
 	}
 	return nil
 }

@@ -5,13 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	"topsecret/internal/game"
 	"topsecret/internal/game/gametest"
 )
 
 // t01 is T01: the rulebook example's round 1.
 func t01() []gametest.Step {
 	return []gametest.Step{
-		ok("You RIALTO", play(you, RI), viewHas(mario, `"id":"RIALTO","name":"Rialto","cards":[{"by":0,"round":1,"current":true}]`), turn(anne)),
+		ok("You RIALTO", play(you, RI), viewHas(mario, `"id":"RIALTO","name":{"id":"inkognito.site.rialto"},"cards":[{"by":0,"round":1,"current":true}]`), turn(anne)),
 		ok("Anne RIALTO", play(anne, RI)),
 		ok("Mario SAN_MARCO", play(mario, SM)),
 		ok("David SAN_MARCO", play(david, SM), phase(PhaseAct, 1), meetings("exchange RIALTO 0 1"),
@@ -20,8 +21,8 @@ func t01() []gametest.Step {
 			viewLacks(anne, `"cards":["B","0"]`), columns(anne, 0)),
 		ok("Anne shows F,11", pair(anne, "F", "11"),
 			column(you, 0, anne, "•:B •:0 X:F X:11"), column(anne, 0, you, "X:B X:0 •:F •:11"),
-			columns(mario, 0), columns(david, 0), viewHas(mario, "{p0} and {p1} meet at Rialto."),
-			viewLacks(mario, "showed"), viewLacks(david, "showed"),
+			columns(mario, 0), columns(david, 0), said(mario, "inkognito.event.meet_exchange", game.P("a", 0), game.P("b", 1), at(RI)),
+			viewLacks(mario, "inkognito.event.shown"), viewLacks(david, "inkognito.event.shown"),
 			helper(you, func(tb testing.TB, h *Helper) {
 				if s := suspectOf(tb, h, anne); s.Identity != "F" || h.Ally == nil || *h.Ally != anne {
 					tb.Fatalf("helper(You): Anne %+v ally %v", s, h.Ally)
@@ -44,8 +45,8 @@ func t02() []gametest.Step {
 		ok("Mario ACCADEMIA", play(mario, AC)),
 		ok("David RIALTO", play(david, RI)),
 		ok("You ARSENALE", play(you, AR), meetings("amb_meet ARSENALE 0")),
-		ok("You asks David", ask(you, david), phase(PhaseBlack, 2), viewHas(-1, "{p0} asked {p3}.",
-			`"requests":[{"requester":0,"target":3,"answered":false}]`),
+		ok("You asks David", ask(you, david), phase(PhaseBlack, 2), said(-1, "inkognito.event.asked", game.P("who", 0), game.P("target", 3)),
+			viewHas(-1, `"requests":[{"requester":0,"target":3,"answered":false}]`),
 			task(david, func(tb testing.TB, t *Task) {
 				if t.Kind != TaskChoose || strings.Join(t.Black, ",") != "IDENTITY,NUMBER" {
 					tb.Fatalf("David's task %+v", t)
@@ -93,7 +94,7 @@ func t09() []gametest.Step {
 		ok("r4 David", play(david, AC)), ok("r4 You", play(you, SM)), ok("r4 Anne", play(anne, AR)),
 		ok("r4 Mario", play(mario, CD), phase(PhaseAct, 5), meetings("amb_meet CA_DORO 0", "exchange ARSENALE 2 3")),
 		ok("r5 You skips", skip(you)), ok("r5 Mario", pair(mario, "Z", "52")), ok("r5 David", pair(david, "X", "52"),
-			viewHas(-1, "{p0} met the Ambassador and asked nobody.")),
+			said(-1, "inkognito.event.asked_nobody", game.P("who", 0))),
 		ok("r6 Anne", play(anne, RI)), ok("r6 Mario", play(mario, SM)), ok("r6 David", play(david, CD)),
 		ok("r6 You", play(you, RI), meetings("exchange RIALTO 0 1")),
 		ok("Anne shows F,29", pair(anne, "F", "29")),
@@ -118,13 +119,14 @@ func TestScenarios_Rulebook(t *testing.T) {
 		{name: "T09 correct call with the ally", m: ex(), steps: steps(t01(), t02(), t03(), t09(), []gametest.Step{
 			ok("You dials 5211290", dial(you, "52,11,29,0"), phase(PhaseAct, 7)),
 			ok("Anne shows a pair", pair(anne, "52", "B"), phase(PhaseOver, 7), points(1, 1, 0, 0),
-				viewHas(-1, "{p0} dialled 5211290 – correct", `"dial":{"by":0,"number":"5211290","correct":true,"digits":true}`,
+				said(-1, "inkognito.event.dialled", game.P("who", 0), game.X("number", "5211290"), game.T("verdict", "inkognito.verdict.correct")),
+				viewHas(-1, `"dial":{"by":0,"number":"5211290","correct":true,"digits":true}`,
 					`"black":[{"seat":0,"identity":"B","fragment":"11"},{"seat":1,"identity":"F","fragment":"52"}`),
-				columns(you, 5), viewLacks(you, "{p1} showed you 52"), viewLacks(mario, `"52","B"`)),
+				columns(you, 5), unsaid(you, "inkognito.event.shown_pair", game.P("who", 1), faceArg("a", 4)), viewLacks(mario, `"52","B"`)),
 		})},
 		{name: "T10 wrong call with the ally", m: ex(), steps: steps(t01(), t02(), t03(), t09(), []gametest.Step{
 			ok("You dials 2911520", dial(you, "29,11,52,0")),
-			ok("Anne shows a pair", pair(anne, "52", "B"), points(0, 0, 1, 1), viewHas(-1, "2911520 – wrong")),
+			ok("Anne shows a pair", pair(anne, "52", "B"), points(0, 0, 1, 1), said(-1, "inkognito.event.dialled", game.X("number", "2911520"), game.T("verdict", "inkognito.verdict.wrong"))),
 		})},
 	})
 }
@@ -175,7 +177,7 @@ func TestScenarios_Exchanges(t *testing.T) {
 			}},
 		{name: "T07 detection uses this round's cards only", m: ex(), steps: steps(t01(), []gametest.Step{
 			ok("Anne SAN_MARCO alone", play(anne, SM)), ok("Mario", play(mario, AC)), ok("David", play(david, RI)),
-			ok("You", play(you, CD), phase(PhasePlay, 3), viewHas(-1, "Nobody meets this round.")),
+			ok("You", play(you, CD), phase(PhasePlay, 3), said(-1, "inkognito.event.no_meeting")),
 		})},
 		{name: "T07 three cards with the Ambassador make nothing", m: exWith(0, []Site{RI, SM, CD, AC, AR}),
 			steps: []gametest.Step{ok("You", play(you, SM)), ok("Anne", play(anne, CD)), ok("Mario", play(mario, RI)),
@@ -186,7 +188,7 @@ func TestScenarios_Exchanges(t *testing.T) {
 				ok("You", play(you, AR), meetings("exchange CA_DORO 1 3", "amb_meet ACCADEMIA 2")),
 				ok("Anne F,0", pair(anne, "F", "0")), ok("David X,52", pair(david, "X", "52")),
 				ok("Mario asks Anne", ask(mario, anne), phase(PhaseBlack, 1), column(anne, 0, david, "•:F •:0 X:X X:52"),
-					viewHas(-1, "{p2} asked {p1}."), viewLacks(-1, "marks")),
+					said(-1, "inkognito.event.asked", game.P("who", 2), game.P("target", 1)), viewLacks(-1, "marks")),
 				ok("Anne NUMBER", choose(anne, "NUMBER"), column(mario, 0, anne, "■:52"), columns(david, 1),
 					column(anne, 1, mario, "◆:52"), phase(PhasePlay, 2)),
 			}},
@@ -210,7 +212,7 @@ func TestScenarios_Calls(t *testing.T) {
 			})),
 			ok("You dials the right digits", dial(you, "52,11,29,0")),
 			ok("Mario", pair(mario, "Z", "52"), points(0, 0, 1, 1),
-				viewHas(-1, `"digits":true`, "not with the ally (R12)")),
+				viewHas(-1, `"digits":true`), said(-1, "inkognito.event.dialled", game.T("verdict", "inkognito.verdict.wrong_partner"))),
 		}},
 		{name: "T12 no call at an Ambassador meeting in 4p", m: ex(), steps: []gametest.Step{
 			ok("You", play(you, SM)), ok("Anne", play(anne, RI)), ok("Mario", play(mario, CD)),
@@ -222,8 +224,8 @@ func TestScenarios_Calls(t *testing.T) {
 			ok("P2 dials", dial(2, "52,11,0,29")), ok("P0", pair(0, "F", "11")),
 			ok("P1 dials", dial(1, "52,11,0,29")),
 			ok("P3", pair(3, "X", "0"), points(0, 1, 0, 1), viewHas(-1, `"dial":{"by":1,`),
-				viewHas(2, "Your call was not made: {p1} called first (R6)."), viewLacks(-1, "{p2} dialled"),
-				viewLacks(0, "{p2} dialled", "not made")),
+				said(2, "inkognito.event.call_lost", game.P("who", 1)), unsaid(-1, "inkognito.event.dialled", game.P("who", 2)),
+				unsaid(0, "inkognito.event.dialled", game.P("who", 2)), unsaid(0, "inkognito.event.call_lost")),
 		})},
 		{name: "T23 match end with joint winners", m: p4(), steps: steps(twoExchanges, []gametest.Step{
 			ok("P2 dials", dial(2, "52,11,0,29")), ok("P0", pair(0, "F", "11")), ok("P1", pair(1, "Z", "52")),

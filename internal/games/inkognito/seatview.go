@@ -1,10 +1,12 @@
 package inkognito
 
+import "topsecret/internal/game"
+
 // BlackCards are a player's own black identity and number cards (§4.1).
 type BlackCards struct {
-	Identity string `json:"identity"` // F, B, Z or X
-	Name     string `json:"name"`     // e.g. "Col. Bubble"
-	Fragment string `json:"fragment"` // 52, 11, 0 or 29
+	Identity string   `json:"identity"` // F, B, Z or X
+	Name     game.Msg `json:"name"`     // the agent's full name, a catalogue term ("Col. Bubble")
+	Fragment string   `json:"fragment"` // 52, 11, 0 or 29
 }
 
 // Sealed is my own sealed submission of this round, shown back to me only.
@@ -93,14 +95,14 @@ func (m *match) seatView(s int) SeatView {
 	v := SeatView{TableView: m.tableView(), Me: s, Role: "agent", Cards: []string{}, Hand: siteStrings(m.hands[s]),
 		Sheet: m.sheet(s), Notices: []EventLine{}}
 	if s == m.amb {
-		v.Role, v.Colour = "ambassador", "black"
+		v.Role, v.Colour = "ambassador", ambColour
 		if m.commit != noSite {
 			v.Committed = m.commit.String()
 		}
 	} else {
 		v.Colour = colours[m.slot(s)]
 		b := m.black[s]
-		v.Black = &BlackCards{Identity: b.ID.String(), Name: b.ID.Name(), Fragment: b.Frag.String()}
+		v.Black = &BlackCards{Identity: b.ID.String(), Name: game.M(b.ID.Term()), Fragment: b.Frag.String()}
 		for f := Face(0); f < numFaces; f++ {
 			v.Cards = append(v.Cards, f.String())
 		}
@@ -110,7 +112,7 @@ func (m *match) seatView(s int) SeatView {
 	v.Helper = Deduce(v.Sheet, m.opts.Helper)
 	for _, e := range m.events {
 		if e.to == s {
-			v.Notices = append(v.Notices, EventLine{Seq: e.seq, Text: e.text})
+			v.Notices = append(v.Notices, EventLine{Seq: e.seq, Msg: e.msg})
 		}
 	}
 	v.Notices = lastEvents(v.Notices)
@@ -119,7 +121,7 @@ func (m *match) seatView(s int) SeatView {
 
 // sheet builds s's clue sheet from its columns and its own ledgers.
 func (m *match) sheet(s int) Sheet {
-	sh := Sheet{Players: m.n, Me: s, Colour: "black", Agents: []SheetAgent{}, Cycle: m.cycle(), Round: m.cycleRound(),
+	sh := Sheet{Players: m.n, Me: s, Colour: ambColour, Agents: []SheetAgent{}, Cycle: m.cycle(), Round: m.cycleRound(),
 		Number: []NumberBox{}, Columns: append([]Column{}, m.sheets[s]...), Shown: []Shown{}}
 	for i := range sh.Columns {
 		sh.Columns[i].Marks = append([]Mark{}, sh.Columns[i].Marks...)

@@ -26,6 +26,9 @@ const AmbDeck = -1
 // Ambassador plays the black set (§2).
 var colours = [4]string{"blue", "yellow", "green", "pink"}
 
+// ambColour is the 5p Ambassador's colour: the black set (§2).
+const ambColour = "black"
+
 // Rules is the Inkognito game; its zero value is ready to use.
 type Rules struct{}
 
@@ -181,7 +184,7 @@ func (m *match) setAmbassador(a int) {
 // startGame opens cycle 1, round 1 (after the deal).
 func (m *match) startGame(r *game.Rand) {
 	m.round = 1
-	m.log("%s starts the first round.", m.whoName(m.agents[m.start0]))
+	m.log("inkognito.event.starts", m.subject("who", m.agents[m.start0]))
 	m.startCycle(r)
 	m.startRound(r)
 }

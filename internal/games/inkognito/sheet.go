@@ -1,5 +1,7 @@
 package inkognito
 
+import "topsecret/internal/game"
+
 // Marks on a clue-sheet column (§9.3).
 const (
 	// MarkReceived is "X": a coloured card the owner was shown.
@@ -12,14 +14,14 @@ const (
 	MarkShowedBlack = "◆"
 )
 
-// Column notes (§9.3).
+// Column notes (§9.3, H12), as catalogue ids.
 const (
 	// NoteNoNewPair: the counterpart passed, having no legal new pair left.
-	NoteNoNewPair = "no new pair"
+	NoteNoNewPair = "inkognito.sheet.no_new_pair"
 	// NotePassed: the owner passed, having no legal new pair left.
-	NotePassed = "passed: no new pair"
+	NotePassed = "inkognito.sheet.passed"
 	// NoteSkip: the owner asked nobody, or did not peek.
-	NoteSkip = "skip"
+	NoteSkip = "inkognito.sheet.skip"
 )
 
 // Mark is one mark in a column: a face and what happened to it.
@@ -41,10 +43,13 @@ type Column struct {
 	// request; 5p Ambassador watching), the requester (owner asked), 3 for
 	// the fictitious agent (3p), -1 for the Ambassador deck, or the 5p
 	// Ambassador's seat.
-	With   int    `json:"with"`
-	Header string `json:"header,omitempty"` // "→ {p2}", "skip", "asked by {p1}", "{p1} asked {p3}"
-	Note   string `json:"note,omitempty"`
-	Marks  []Mark `json:"marks"`
+	With int `json:"with"`
+	// Header says who the column is about when the site and kind do not:
+	// "→ Mario", "skip", "asked by Anne", "Anne asked Mario".
+	Header game.Msg `json:"header,omitzero"`
+	// Note is one of the Note ids, or empty.
+	Note  game.Msg `json:"note,omitzero"`
+	Marks []Mark   `json:"marks"`
 }
 
 // MeetAsked is the Meeting of a column where the owner was asked for a
@@ -53,7 +58,7 @@ const MeetAsked MeetKind = "asked"
 
 // column opens a new column on s's sheet for this round and returns its
 // index, or -1 when s has no sheet (the fictitious agent).
-func (m *match) column(s int, site Site, kind MeetKind, with int, header string) int {
+func (m *match) column(s int, site Site, kind MeetKind, with int, header game.Msg) int {
 	if !m.isPlayer(s) {
 		return -1
 	}
@@ -73,9 +78,9 @@ func (m *match) mark(s, i int, mark string, faces ...Face) {
 	}
 }
 
-// note sets the note of column i of s's sheet.
+// note sets the note of column i of s's sheet to one of the Note ids.
 func (m *match) note(s, i int, note string) {
 	if i >= 0 {
-		m.sheets[s][i].Note = note
+		m.sheets[s][i].Note = game.M(note)
 	}
 }

@@ -3,6 +3,7 @@ package inkognito
 import (
 	"testing"
 
+	"topsecret/internal/game"
 	"topsecret/internal/game/gametest"
 )
 
@@ -22,16 +23,18 @@ func TestScenarios_ThreePlayers(t *testing.T) {
 	const amb = AmbDeck
 	runScenarios(t, []scenario{
 		{name: "T18 the fictitious agent", m: p3(Fict, []Site{SM, CD, RI, AC, AR}, AC, CD), steps: []gametest.Step{
-			ok("Ann", play(ann, AC), viewHas(-1, "The fictitious agent plays Accademia.")),
+			ok("Ann", play(ann, AC), said(-1, "inkognito.event.plays", game.T("who", "inkognito.who.fictitious.start"), at(AC))),
 			ok("Ben", play(ben, RI)),
 			ok("Cal", play(cal, SM), meetings("amb_meet SAN_MARCO 2", "peek ACCADEMIA 0 3")),
 			{Name: "Cal asks FICT without a kind", Action: askKind(cal, Fict, ""), Code: "malformed"},
 			ok("Ann peeks IDENTITY", peek(ann, "IDENTITY")),
 			ok("Cal asks FICT NUMBER", askKind(cal, Fict, "NUMBER"), column(ann, 0, Fict, "■:B"), column(cal, 0, Fict, "■:11"),
-				columns(ben, 0), viewHas(-1, "{p0} meets the fictitious agent at Accademia.", "{p2} asked the fictitious agent."),
+				columns(ben, 0), said(-1, "inkognito.event.meet_peek", game.P("a", 0), at(AC)),
+				said(-1, "inkognito.event.asked", game.P("who", 2), game.T("target", "inkognito.who.fictitious")),
 				viewLacks(-1, "■"), viewLacks(ben, "■"), phase(PhasePlay, 2)),
 			ok("Ann", play(ann, RI)), ok("Ben", play(ben, SM)),
-			ok("Cal", play(cal, AR), viewHas(-1, "The fictitious agent plays Ca' d'Oro.", "Nobody meets this round."), phase(PhasePlay, 3)),
+			ok("Cal", play(cal, AR), said(-1, "inkognito.event.plays", game.T("who", "inkognito.who.fictitious.start"), at(CD)),
+				said(-1, "inkognito.event.no_meeting"), phase(PhasePlay, 3)),
 		}},
 		{name: "T18 Ann never sees FICT's identity twice", m: p3(0, []Site{SM, CD, RI, AC, AR}, RI, SM, AC),
 			steps: []gametest.Step{

@@ -38,8 +38,9 @@ type CardInfo struct {
 
 // SiteInfo is a site and the cards played there this cycle.
 type SiteInfo struct {
-	ID    string     `json:"id"`
-	Name  string     `json:"name"`
+	ID string `json:"id"`
+	// Name is the site's display name, a catalogue term.
+	Name  game.Msg   `json:"name"`
 	Cards []CardInfo `json:"cards"`
 }
 
@@ -83,15 +84,16 @@ type BlackInfo struct {
 type Outcome struct {
 	Winners []int       `json:"winners"`
 	Points  []int       `json:"points"`
-	Summary string      `json:"summary"`
+	Summary game.Msg    `json:"summary"`
 	Number  string      `json:"number"`
 	Black   []BlackInfo `json:"black"`
 }
 
-// EventLine is one line of the event log, with {pN} seat placeholders.
+// EventLine is one line of the event log, a message each reader's page
+// words; Seq orders the lines of a game.
 type EventLine struct {
-	Seq  int    `json:"seq"`
-	Text string `json:"text"`
+	Seq int      `json:"seq"`
+	Msg game.Msg `json:"msg"`
 }
 
 // TableView is the table screen and every spectator: public facts only (§6).
@@ -117,17 +119,21 @@ type TableView struct {
 	Over       *Outcome      `json:"over,omitempty"`
 }
 
-// View returns what v may see.
+// View returns what v may see: a *SeatView for a seated player, an
+// *OmniscientView for the all-seeing replay, else a *TableView.
 func (m *match) View(v game.Viewer) any {
 	switch v.Kind {
 	case game.Player:
 		if v.Seat >= 0 && int(v.Seat) < m.n {
-			return m.seatView(int(v.Seat))
+			sv := m.seatView(int(v.Seat))
+			return &sv
 		}
 	case game.Omniscient:
-		return m.omniscientView()
+		ov := m.omniscientView()
+		return &ov
 	}
-	return m.tableView()
+	tv := m.tableView()
+	return &tv
 }
 
 func (m *match) tableView() TableView {
@@ -149,7 +155,7 @@ func (m *match) tableView() TableView {
 	}
 	v.Ambassador = m.ambInfo()
 	for s := Rialto; s <= Arsenale; s++ {
-		si := SiteInfo{ID: s.String(), Name: s.Name(), Cards: []CardInfo{}}
+		si := SiteInfo{ID: s.String(), Name: game.M(s.Term()), Cards: []CardInfo{}}
 		for _, p := range m.table[s] {
 			si.Cards = append(si.Cards, CardInfo{By: p.who, Ambassador: p.amb, Round: p.round,
 				Current: p.round == m.cycleRound()})
@@ -164,7 +170,7 @@ func (m *match) tableView() TableView {
 	}
 	for _, e := range m.events {
 		if e.to < 0 {
-			v.Events = append(v.Events, EventLine{Seq: e.seq, Text: e.text})
+			v.Events = append(v.Events, EventLine{Seq: e.seq, Msg: e.msg})
 		}
 	}
 	v.Events = lastEvents(v.Events)

@@ -97,7 +97,7 @@ func decode(a game.Action) (command, error) {
 			return nil, err
 		}
 		if !card(d.Card).valid() {
-			return nil, game.Malformed("commit: no card %d", d.Card)
+			return nil, game.Malformed("commit: card %d", d.Card)
 		}
 		return commitCmd{card(d.Card)}, nil
 	case ActSteal:
@@ -106,7 +106,7 @@ func decode(a game.Action) (command, error) {
 			return nil, err
 		}
 		if !card(d.Card).valid() {
-			return nil, game.Malformed("steal: no card %d", d.Card)
+			return nil, game.Malformed("steal: card %d", d.Card)
 		}
 		return stealCmd{card(d.Card)}, nil
 	case ActSecure:
@@ -120,7 +120,7 @@ func decode(a game.Action) (command, error) {
 		case ChoiceKeep:
 			return secureCmd{keep}, nil
 		}
-		return nil, game.Malformed("secure: choice %q, want bank or keep", d.Choice)
+		return nil, game.Malformed("secure: choice %q", d.Choice)
 	case ActBoom:
 		return boomCmd{}, a.Decode(&struct{}{})
 	case ActNoSteal:

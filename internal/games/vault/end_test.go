@@ -1,6 +1,7 @@
 package vault
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
@@ -68,8 +69,9 @@ func TestScenarios_EndOfDeal(t *testing.T) {
 		{name: "V-25 deal tie: both top scorers win, a negative score stands", m: fixture(4, v25()...),
 			steps: steps(overStep(result([]int{185, 185, 120, -20}, anna, bram), check(func(tb testing.TB, m *match) {
 				res, _ := m.Result()
-				if res.Summary != "{p0} and {p1} share the win with 185 points each." {
-					tb.Fatalf("summary %q", res.Summary)
+				want := game.M("vault.result.shared", game.PS("who", []game.Seat{anna, bram}), game.N("n", 185))
+				if !reflect.DeepEqual(res.Summary, want) {
+					tb.Fatalf("summary %+v, want %+v", res.Summary, want)
 				}
 			})))},
 		{name: "V-27 a commit is final; the reveal waits for all four", m: fixture(4),

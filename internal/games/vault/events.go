@@ -1,8 +1,6 @@
 package vault
 
 import (
-	"fmt"
-
 	"topsecret/internal/game"
 )
 
@@ -26,27 +24,29 @@ const (
 // maxEvents is how many events the match remembers for views.
 const maxEvents = 64
 
-// logged is one remembered event; to < 0 means public.
+// logged is one remembered event; to < 0 means public. Its message is never
+// changed once recorded, so clones may share it.
 type logged struct {
 	seq  int
 	kind string
-	text string
+	msg  game.Msg
 	to   int
 }
 
-// log records a public event and returns its sequence number.
-func (m *match) log(kind, format string, args ...any) int {
-	return m.record(kind, -1, fmt.Sprintf(format, args...))
+// log records a public event, the message id with its arguments, and
+// returns its sequence number.
+func (m *match) log(kind, id string, args ...game.Arg) int {
+	return m.record(kind, -1, game.M(id, args...))
 }
 
 // notify records a private notice for seat.
-func (m *match) notify(seat int, kind, format string, args ...any) {
-	m.record(kind, seat, fmt.Sprintf(format, args...))
+func (m *match) notify(seat int, kind, id string, args ...game.Arg) {
+	m.record(kind, seat, game.M(id, args...))
 }
 
-func (m *match) record(kind string, to int, text string) int {
+func (m *match) record(kind string, to int, msg game.Msg) int {
 	m.eventSeq++
-	m.events = append(m.events, logged{seq: m.eventSeq, kind: kind, text: text, to: to})
+	m.events = append(m.events, logged{seq: m.eventSeq, kind: kind, msg: msg, to: to})
 	if len(m.events) > maxEvents {
 		m.events = append([]logged(nil), m.events[len(m.events)-maxEvents:]...)
 	}
@@ -60,7 +60,7 @@ func (m *match) eventsSince(seq int) []game.Event {
 		if e.seq <= seq {
 			continue
 		}
-		ev := game.Event{Text: e.text}
+		ev := game.Event{Msg: e.msg}
 		if e.to >= 0 {
 			ev.To = []game.Seat{game.Seat(e.to)}
 		}

@@ -2,6 +2,7 @@ package vault
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -314,17 +315,34 @@ func discarded(want string) then {
 	}
 }
 
-// said asserts that a public event contains text.
-func said(text string) then {
+// said asserts that a public event has message id and, among its
+// arguments, every one given (others are not compared).
+func said(id string, args ...game.Arg) then {
 	return func(tb testing.TB, m *match) {
 		tb.Helper()
 		for _, e := range m.events {
-			if e.to < 0 && strings.Contains(e.text, text) {
+			if e.to < 0 && e.msg.ID == id && hasArgs(e.msg, args) {
 				return
 			}
 		}
-		tb.Fatalf("no event says %q", text)
+		tb.Fatalf("no public event %s with %v", id, args)
 	}
+}
+
+// hasArgs reports whether m carries every argument of args.
+func hasArgs(m game.Msg, args []game.Arg) bool {
+	for _, a := range args {
+		if got, ok := m.Arg(a.Name); !ok || !reflect.DeepEqual(got, a) {
+			return false
+		}
+	}
+	return true
+}
+
+// term names a card argument of rank r, as the engine words it.
+func term(name string, r Rank) game.Arg {
+	t := r.Term()
+	return game.TM(name, t)
 }
 
 func check(f then) then { return f }

@@ -78,22 +78,6 @@ func (m *match) zoneFits(i int) error {
 	return nil
 }
 
-// clone is a deep copy of the match.
-func (m *match) clone() *match {
-	c := *m
-	c.players = make([]player, len(m.players))
-	for i, p := range m.players {
-		p.hand, p.stake, p.x1, p.x2 = slices.Clone(p.hand), slices.Clone(p.stake), slices.Clone(p.x1), slices.Clone(p.x2)
-		c.players[i] = p
-	}
-	c.discard, c.reserve, c.eligible = slices.Clone(m.discard), slices.Clone(m.reserve), slices.Clone(m.eligible)
-	c.events = slices.Clone(m.events)
-	c.moments.booms = slices.Clone(m.moments.booms)
-	c.moments.steals = slices.Clone(m.moments.steals)
-	c.moments.banks = slices.Clone(m.moments.banks)
-	return &c
-}
-
 // Twin returns a copy of the match that differs only in what seat s alone
 // may know — its hand, its face-down commit, its safe's contents and its
 // pending bank-or-keep choice — or, for game.System, in what nobody may

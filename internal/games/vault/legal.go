@@ -19,19 +19,20 @@ func (m *match) Legal(seat game.Seat) []game.Move {
 		for _, c := range p.hand {
 			cards = append(cards, int(c))
 		}
-		return []game.Move{{Type: ActCommit, Label: "Play face-down", Fields: map[string][]any{"card": cards}}}
+		return []game.Move{{Type: ActCommit, Label: game.M("vault.move.commit"), Fields: map[string][]any{"card": cards}}}
 	case PhaseBoom:
-		return []game.Move{{Type: ActBoom, Label: "BOOM!"}}
+		return []game.Move{{Type: ActBoom, Label: game.M("vault.move.boom")}}
 	case PhaseSteal:
 		var out []game.Move
 		for _, x := range m.targets(s) {
-			out = append(out, game.Move{Type: ActSteal, Label: "Steal {p" + itoa(x.owner) + "}'s " + x.card.String(), Data: mustJSON(Steal{Card: int(x.card)})})
+			out = append(out, game.Move{Type: ActSteal, Label: game.M("vault.move.steal", seatArg("owner", x.owner), cardArg("card", x.card)),
+				Data: mustJSON(Steal{Card: int(x.card)})})
 		}
-		return append(out, game.Move{Type: ActNoSteal, Label: "No steal"})
+		return append(out, game.Move{Type: ActNoSteal, Label: game.M("vault.move.no_steal")})
 	case PhaseSecure:
 		return []game.Move{
-			{Type: ActSecure, Label: "Bank ×1", Data: mustJSON(Secure{Choice: ChoiceBank})},
-			{Type: ActSecure, Label: "Keep at stake", Data: mustJSON(Secure{Choice: ChoiceKeep})},
+			{Type: ActSecure, Label: game.M("vault.move.bank"), Data: mustJSON(Secure{Choice: ChoiceBank})},
+			{Type: ActSecure, Label: game.M("vault.move.keep"), Data: mustJSON(Secure{Choice: ChoiceKeep})},
 		}
 	}
 	return nil

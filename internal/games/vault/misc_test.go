@@ -2,6 +2,7 @@ package vault
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -46,7 +47,7 @@ func TestScenarios_Digital(t *testing.T) {
 					if got := m.moments.reveal.played[anna].card.rank(); got != D30 {
 						tb.Fatalf("Anna's card became %s", got.Code())
 					}
-				}), said("{p3} ran out of time")),
+				}), said("vault.event.auto", game.P("who", daan))),
 			)},
 		{name: "R4 cards are chosen only in SELECT", m: fixture(4),
 			steps: steps(
@@ -103,7 +104,7 @@ func TestView_CommitIsHidden(t *testing.T) {
 	m := fixture(4)
 	c := inHand(m, anna, D30)
 	m.Apply(act(anna, ActCommit, Commit{Card: int(c)}, 10), game.RandFor(game.Seed{}, 1))
-	needle := `"id":` + itoa(int(c)) + `,`
+	needle := `"id":` + strconv.Itoa(int(c)) + `,`
 	for _, v := range gametest.Viewers(4)[1:] {
 		b := gametest.ViewJSON(t, m, v)
 		if strings.Contains(string(b), needle) {

@@ -27,7 +27,7 @@ func (m *match) startSteal(t int64) {
 	for s := range m.players {
 		if m.isMole(s) && len(m.targets(s)) == 0 {
 			m.players[s].acted = true
-			seq := m.log(kindSteal, "{p%d}'s mole finds nothing to steal.", s)
+			seq := m.log(kindSteal, "vault.event.steal_nothing", seatArg("who", s))
 			m.moments.steals = append(m.moments.steals, stealMoment{seq: seq, mole: s, result: NothingToSteal, from: -1, card: noCard})
 		}
 	}
@@ -58,9 +58,9 @@ func (c stealCmd) check(m *match, s int, t int64) error {
 	i := slices.IndexFunc(m.eligible, func(x tile) bool { return x.card == c.c })
 	switch {
 	case i >= 0 && m.eligible[i].owner == s || i < 0 && slices.Contains(m.players[s].stake, c.c):
-		return game.Illegal("R6", "a mole cannot take its own player's card")
+		return game.Illegal("R6", "vault.refuse.steal_own")
 	case i < 0:
-		return game.Illegal("R6", "only a document or agent another player revealed this trick can be stolen; your attempt is not used")
+		return game.Illegal("R6", "vault.refuse.steal_not_eligible")
 	}
 	return nil
 }
@@ -69,18 +69,18 @@ func (c stealCmd) check(m *match, s int, t int64) error {
 func (m *match) checkMole(s int, t int64) error {
 	if m.phase != PhaseSteal {
 		if m.phase == PhaseBoom && m.isMole(s) {
-			return game.Illegal("R8", "a terrorist was revealed: your mole is void this trick")
+			return game.Illegal("R8", "vault.refuse.steal_void")
 		}
-		return game.Illegal("R7", "nothing can be stolen now: moles act right after the reveal")
+		return game.Illegal("R7", "vault.refuse.steal_phase")
 	}
 	if !m.isMole(s) {
-		return game.NotYourTurn("R7", "only a player who revealed a mole may steal")
+		return game.NotYourTurn("R7", "vault.refuse.steal_no_mole")
 	}
 	if m.players[s].acted {
-		return game.Illegal("R7", "your mole has already made its one attempt")
+		return game.Illegal("R7", "vault.refuse.steal_done")
 	}
 	if m.late(t) {
-		return game.Illegal("R7", "too late: the moles' window has closed")
+		return game.Illegal("R7", "vault.refuse.steal_late")
 	}
 	return nil
 }
@@ -92,7 +92,7 @@ func (c stealCmd) apply(m *match, s int, t int64, _ *game.Rand) {
 	sm := stealMoment{mole: s, from: x.owner, card: x.card}
 	if x.by >= 0 {
 		sm.result = MissedCard
-		sm.seq = m.log(kindSteal, "{p%d}'s mole missed: {p%d} was faster to {p%d}'s %s.", s, x.by, x.owner, x.card)
+		sm.seq = m.log(kindSteal, "vault.event.steal_missed", seatArg("who", s), seatArg("by", x.by), seatArg("owner", x.owner), cardArg("card", x.card))
 	} else {
 		victim := &m.players[x.owner]
 		j := slices.Index(victim.stake, x.card)
@@ -103,7 +103,7 @@ func (c stealCmd) apply(m *match, s int, t int64, _ *game.Rand) {
 		thief.touched = true
 		x.by = s
 		sm.result = StoleCard
-		sm.seq = m.log(kindSteal, "{p%d} grabbed {p%d}'s %s with a mole.", s, x.owner, x.card)
+		sm.seq = m.log(kindSteal, "vault.event.stole", seatArg("who", s), seatArg("owner", x.owner), cardArg("card", x.card))
 	}
 	m.moments.steals = append(m.moments.steals, sm)
 	m.maybeEndSteal(t)
@@ -113,7 +113,7 @@ func (noStealCmd) check(m *match, s int, t int64) error { return m.checkMole(s, 
 
 func (noStealCmd) apply(m *match, s int, t int64, _ *game.Rand) {
 	m.players[s].acted = true
-	seq := m.log(kindSteal, "{p%d}'s mole stays put.", s)
+	seq := m.log(kindSteal, "vault.event.steal_passed", seatArg("who", s))
 	m.moments.steals = append(m.moments.steals, stealMoment{seq: seq, mole: s, result: PassedSteal, from: -1, card: noCard})
 	m.maybeEndSteal(t)
 }
@@ -122,7 +122,7 @@ func (stealTimeout) apply(m *match, _ int, t int64, _ *game.Rand) {
 	for s := range m.players {
 		if m.isMole(s) && !m.players[s].acted {
 			m.players[s].acted = true
-			seq := m.log(kindSteal, "{p%d}'s mole did not move in time.", s)
+			seq := m.log(kindSteal, "vault.event.steal_timeout", seatArg("who", s))
 			m.moments.steals = append(m.moments.steals, stealMoment{seq: seq, mole: s, result: TimedOut, from: -1, card: noCard})
 		}
 	}

@@ -1,6 +1,7 @@
 package vault
 
 import (
+	"strconv"
 	"testing"
 
 	"topsecret/internal/game"
@@ -12,7 +13,7 @@ func eligible(want ...string) then {
 		tb.Helper()
 		var got []string
 		for _, x := range m.eligible {
-			got = append(got, itoa(x.owner)+":"+x.card.String())
+			got = append(got, strconv.Itoa(x.owner)+":"+x.card.String())
 		}
 		if len(got) != len(want) {
 			tb.Fatalf("E = %v, want %v", got, want)
@@ -43,7 +44,7 @@ func TestScenarios_Mole(t *testing.T) {
 				plays(0, "MO D30 D10 D20", phase(PhaseSteal), eligible("1:D30", "2:D10", "3:D20")),
 				ok("Anna steals Bram's D30 at +700 ms", stealTop(anna, bram, 700),
 					zone(anna, "D30"), zone(bram, ""), discarded("MO"), phase(PhaseSecure),
-					deciders(anna, carla, daan), said("{p0} grabbed {p1}'s D30 with a mole")),
+					deciders(anna, carla, daan), said("vault.event.stole", game.P("who", anna), game.P("owner", bram), term("card", D30))),
 			)},
 		{name: "V-16 mole race: first in log order wins, the other misses", m: fixture(4),
 			steps: steps(
@@ -51,7 +52,7 @@ func TestScenarios_Mole(t *testing.T) {
 				ok("Carla at +820 ms", stealTop(carla, bram, 820), zone(carla, "D30")),
 				ok("Anna at +900 ms misses", func(m *match) game.Action {
 					return act(anna, ActSteal, Steal{Card: int(m.eligible[0].card)}, 900)
-				}, zone(anna, ""), phase(PhaseSecure), said("{p0}'s mole missed"),
+				}, zone(anna, ""), phase(PhaseSecure), said("vault.event.steal_missed", game.P("who", anna)),
 					check(func(tb testing.TB, m *match) {
 						st := m.tableView(false).Steals
 						if len(st) != 2 || st[0].Result != StoleCard || st[1].Result != MissedCard || st[0].Seq >= st[1].Seq {
@@ -102,7 +103,7 @@ func TestScenarios_Mole(t *testing.T) {
 				plays(0, "MO D10 D15 D20"),
 				refused("timer early", "R22", func(m *match) game.Action { a := expire(m); a.At = 4999; return a }),
 				ok("window closes at +5000 ms", expire, zone(anna, "D25"), deciders(bram, carla, daan),
-					said("{p0}'s mole did not move in time")),
+					said("vault.event.steal_timeout", game.P("who", anna))),
 				refused("Anna too late", "R7", noSteal(anna, 5100)),
 			)},
 		{name: "V-21 stealing the document on a staked agent", m: fixture(4, staked(bram, Agent)),
@@ -132,7 +133,7 @@ func TestScenarios_Mole(t *testing.T) {
 				refused("Anna names her D25", "R6", stealTop(anna, anna, 100)),
 			)},
 		{name: "R7 moles with nothing to steal pass at once", m: fixture(2),
-			steps: plays(0, "MO MO", phase(PhaseSelect), said("{p1}'s mole finds nothing to steal"), discarded("MO MO")),
+			steps: plays(0, "MO MO", phase(PhaseSelect), said("vault.event.steal_nothing", game.P("who", bram)), discarded("MO MO")),
 		},
 	})
 }

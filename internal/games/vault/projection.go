@@ -26,7 +26,7 @@ func (m *match) tableView(all bool) TableView {
 	}
 	for _, e := range m.events {
 		if e.to < 0 {
-			v.Events = append(v.Events, EventLine{Seq: e.seq, Kind: e.kind, Text: e.text})
+			v.Events = append(v.Events, EventLine{Seq: e.seq, Kind: e.kind, Msg: e.msg})
 		}
 	}
 	v.Events = lastEvents(v.Events)
@@ -110,7 +110,7 @@ func (m *match) seatView(s int) SeatView {
 	}
 	for _, e := range m.events {
 		if e.to == s {
-			v.Notices = append(v.Notices, EventLine{Seq: e.seq, Kind: e.kind, Text: e.text})
+			v.Notices = append(v.Notices, EventLine{Seq: e.seq, Kind: e.kind, Msg: e.msg})
 		}
 	}
 	v.Notices = lastEvents(v.Notices)

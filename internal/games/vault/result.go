@@ -1,9 +1,7 @@
 package vault
 
 import (
-	"fmt"
 	"sort"
-	"strings"
 
 	"topsecret/internal/game"
 )
@@ -23,22 +21,15 @@ func (m *match) Result() (game.Result, bool) {
 	for _, p := range res.Points {
 		best = max(best, p)
 	}
-	var names []string
 	for i, p := range res.Points {
 		if p == best {
 			res.Winners = append(res.Winners, game.Seat(i))
-			names = append(names, fmt.Sprintf("{p%d}", i))
 		}
 	}
-	pts := "points"
-	if best == 1 || best == -1 {
-		pts = "point"
-	}
-	if len(names) == 1 {
-		res.Summary = fmt.Sprintf("%s is the master spy with %d %s.", names[0], best, pts)
+	if len(res.Winners) == 1 {
+		res.Summary = game.M("vault.result.master_spy", game.P("who", res.Winners[0]), game.N("n", best))
 	} else {
-		res.Summary = fmt.Sprintf("%s and %s share the win with %d %s each.",
-			strings.Join(names[:len(names)-1], ", "), names[len(names)-1], best, pts)
+		res.Summary = game.M("vault.result.shared", game.PS("who", res.Winners), game.N("n", best))
 	}
 	return res, true
 }

@@ -21,14 +21,14 @@ func (m *match) command(a game.Action) (command, error) {
 	}
 	if a.Seat == game.System {
 		if !system(a.Type) {
-			return nil, game.Illegal("R22", "the referee only fires timers")
+			return nil, game.Illegal("R22", "vault.refuse.referee_timers_only")
 		}
 	} else {
 		if a.Seat < 0 || int(a.Seat) >= m.n {
-			return nil, game.Malformed("no seat %d in a game of %d", a.Seat, m.n)
+			return nil, game.Malformed("seat %d of %d", a.Seat, m.n)
 		}
 		if system(a.Type) {
-			return nil, game.Illegal("R22", "only the referee's timers may send %s", a.Type)
+			return nil, game.Illegal("R22", "vault.refuse.timer_action")
 		}
 	}
 	if err := cmd.check(m, int(a.Seat), m.at(a)); err != nil {
@@ -120,14 +120,14 @@ func (m *match) awaits(s int) bool {
 // checkTimer refuses a timer action that is stale or not yet due.
 func (m *match) checkTimer(want Phase, d Timeout, t int64) error {
 	if m.phase != want || d.Step != m.step || d.Trick != m.trick {
-		return game.Stale("R22", "this timer belongs to an earlier step")
+		return game.Stale("R22", "vault.refuse.timer_stale")
 	}
 	at, ok := m.deadline()
 	if !ok {
-		return game.Stale("R22", "no timer runs in this step")
+		return game.Stale("R22", "vault.refuse.timer_none")
 	}
 	if t < at {
-		return game.Stale("R22", "this timer is not due yet")
+		return game.Stale("R22", "vault.refuse.timer_early")
 	}
 	return nil
 }

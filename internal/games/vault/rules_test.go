@@ -49,7 +49,7 @@ func TestScenarios_TricksAndPairs(t *testing.T) {
 				refused("timer early", "R22", func(m *match) game.Action { a := expire(m); a.At--; return a }),
 				ok("Daan silent for 8 s", expire, phase(PhaseSelect),
 					x1(anna, "D25"), x1(carla, "D30"), zone(bram, "D10"), zone(daan, "D15"), zone(anna, ""),
-					said("{p3} did not answer and keeps D15 at stake")),
+					said("vault.event.keep_silent", game.P("who", daan), term("card", D15))),
 			)},
 		{name: "V-06 staked D10 completed by an equal document goes to x2", m: fixture(4, staked(bram, D10)),
 			steps: plays(100, "D15 D10 D20 D25", zone(bram, ""), x2(bram, "(D10,D10)=40"),
@@ -96,7 +96,7 @@ func TestScenarios_Terrorist(t *testing.T) {
 				refused("Anna (no TE) presses at +500 ms", "R11", boom(anna, 500)),
 				refused("timer early", "R22", func(m *match) game.Action { a := expire(m); a.At = 2999; return a }),
 				ok("window closes at +3000 ms", expire, missed(bram, 1), missed(anna, 0),
-					said("{p1} forgot to shout: −50"), discarded("D10 D15 D20 TE"), phase(PhaseSelect),
+					said("vault.event.missed", game.P("who", bram), game.N("points", 50)), discarded("D10 D15 D20 TE"), phase(PhaseSelect),
 					check(func(tb testing.TB, m *match) {
 						if v := m.tableView(false); v.Blast == nil || len(v.Blast.Missed) != 1 || v.Players[bram].Penalty != 50 {
 							tb.Fatalf("blast %+v, Bram's penalty %d", v.Blast, v.Players[bram].Penalty)
@@ -128,7 +128,7 @@ func TestScenarios_Terrorist(t *testing.T) {
 			)},
 		{name: "V-14 mole and terrorist: no steal, the agent pair survives", m: fixture(4, staked(daan, D20)),
 			steps: steps(
-				plays(0, "MO TE D30 AG", phase(PhaseBoom), said("{p0}'s mole steals nothing")),
+				plays(0, "MO TE D30 AG", phase(PhaseBoom), said("vault.event.void", game.P("who", anna))),
 				ok("Bram shouts", boom(bram, 100), zone(carla, ""), x2(daan, "(D20,AG)=80"),
 					discarded("D30 MO TE"), deciders()),
 			)},

@@ -25,7 +25,7 @@ func (m *match) secure(t int64) {
 		for s := range m.players {
 			p := &m.players[s]
 			if len(p.stake) == 1 {
-				m.bankOne(s, true, "The deal is over: {p%d}'s %s goes to x1.")
+				m.bankOne(s, true, "vault.event.bank_last")
 			}
 		}
 		m.endDeal(t)
@@ -54,39 +54,40 @@ func (m *match) bankTwo(s int) {
 	if pairs(a, b) {
 		p.x2 = append(p.x2, [2]card{a, b})
 		bm.side = SideX2
-		bm.seq = m.log(kindBank, "{p%d} secured %s + %s as a pair in x2 (%d).", s, a, b, pairValue([2]card{a, b}))
+		bm.seq = m.log(kindBank, "vault.event.bank_pair", seatArg("who", s), cardArg("a", a), cardArg("b", b),
+			game.N("points", pairValue([2]card{a, b})))
 	} else {
 		p.x1 = append(p.x1, a, b)
 		bm.side = SideX1
-		bm.seq = m.log(kindBank, "{p%d} banked %s + %s in x1.", s, a, b)
+		bm.seq = m.log(kindBank, "vault.event.bank_two", seatArg("who", s), cardArg("a", a), cardArg("b", b))
 	}
 	m.moments.banks = append(m.moments.banks, bm)
 }
 
-// bankOne moves s's lone staked card to x1 and logs it with format, which
-// takes the seat and the card.
-func (m *match) bankOne(s int, auto bool, format string) {
+// bankOne moves s's lone staked card to x1 and logs it as event id, whose
+// arguments are the seat ("who") and the card ("card").
+func (m *match) bankOne(s int, auto bool, id string) {
 	p := &m.players[s]
 	c := p.stake[0]
 	p.stake = p.stake[:0]
 	p.x1 = append(p.x1, c)
-	seq := m.log(kindBank, format, s, c)
+	seq := m.log(kindBank, id, seatArg("who", s), cardArg("card", c))
 	m.moments.banks = append(m.moments.banks, bankMoment{seq: seq, seat: s, cards: []card{c}, side: SideX1, auto: auto})
 }
 
 func (c secureCmd) check(m *match, s int, t int64) error {
 	if m.phase != PhaseSecure {
-		return game.Illegal("R12", "there is nothing to bank or keep now")
+		return game.Illegal("R12", "vault.refuse.secure_phase")
 	}
 	p := &m.players[s]
 	if !p.decider {
-		return game.NotYourTurn("R12", "only a player whose lone staked card was touched this trick may bank or keep")
+		return game.NotYourTurn("R12", "vault.refuse.secure_not_decider")
 	}
 	if p.decision != undecided {
-		return game.Illegal("R12", "you already decided for this trick")
+		return game.Illegal("R12", "vault.refuse.secure_done")
 	}
 	if m.late(t) {
-		return game.Illegal("R12", "too late: the bank-or-keep window has closed")
+		return game.Illegal("R12", "vault.refuse.secure_late")
 	}
 	return nil
 }
@@ -95,9 +96,9 @@ func (c secureCmd) apply(m *match, s int, t int64, _ *game.Rand) {
 	p := &m.players[s]
 	p.decision = c.choice
 	if c.choice == bank {
-		m.notify(s, kindDecision, "You will bank %s in x1 when everyone has decided.", p.stake[0])
+		m.notify(s, kindDecision, "vault.event.decided_bank", cardArg("card", p.stake[0]))
 	} else {
-		m.notify(s, kindDecision, "You will keep %s at stake.", p.stake[0])
+		m.notify(s, kindDecision, "vault.event.decided_keep", cardArg("card", p.stake[0]))
 	}
 	for i := range m.players {
 		if m.awaits(i) {
@@ -119,11 +120,11 @@ func (m *match) closeSecure(t int64) {
 		c := p.stake[0]
 		switch p.decision {
 		case bank:
-			m.bankOne(s, false, "{p%d} banked %s in x1.")
+			m.bankOne(s, false, "vault.event.bank_one")
 		case keep:
-			m.log(kindKeep, "{p%d} keeps %s at stake.", s, c)
+			m.log(kindKeep, "vault.event.keep", seatArg("who", s), cardArg("card", c))
 		default:
-			m.log(kindKeep, "{p%d} did not answer and keeps %s at stake.", s, c)
+			m.log(kindKeep, "vault.event.keep_silent", seatArg("who", s), cardArg("card", c))
 		}
 	}
 	m.nextTrick(t)
@@ -134,7 +135,7 @@ func (m *match) endDeal(t int64) {
 	m.eligible = nil
 	m.enter(PhaseDealEnd, t)
 	res, _ := m.Result()
-	m.log(kindOver, "%s", res.Summary)
+	m.record(kindOver, -1, res.Summary)
 }
 
 // score is a seat's deal score: x1 at face value, x2 pairs at 4v, minus 50

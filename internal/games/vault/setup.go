@@ -127,7 +127,7 @@ func (Rules) New(s game.Setup) (game.State, error) {
 	m.reserve = reserve
 	m.tricks = len(hands[0])
 	m.now, m.phaseAt = s.Started, s.Started
-	m.log(kindDeal, "A new deal: %d tricks, each of you holds %d cards.", m.tricks, m.tricks)
+	m.log(kindDeal, "vault.event.deal", game.N("n", m.tricks))
 	return m, nil
 }
 

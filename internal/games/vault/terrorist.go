@@ -1,8 +1,6 @@
 package vault
 
 import (
-	"strings"
-
 	"topsecret/internal/game"
 )
 
@@ -12,7 +10,7 @@ func (m *match) startBoom(t int64) {
 	m.enter(PhaseBoom, t)
 	for s, p := range m.players {
 		if p.slot != noCard && p.slot.rank() == Mole {
-			m.log(kindVoid, "A terrorist is on the table: {p%d}'s mole steals nothing.", s)
+			m.log(kindVoid, "vault.event.void", seatArg("who", s))
 		}
 	}
 }
@@ -25,24 +23,24 @@ func (m *match) hasTerrorist(s int) bool {
 
 func (boomCmd) check(m *match, s int, t int64) error {
 	if m.phase != PhaseBoom {
-		return game.Illegal("R11", "there is no terrorist on the table to shout about")
+		return game.Illegal("R11", "vault.refuse.boom_phase")
 	}
 	if !m.hasTerrorist(s) {
 		// R11: presses by other players are ignored; only the sender hears why.
-		return game.Illegal("R11", "only a terrorist's player shouts Boom; your press is ignored")
+		return game.Illegal("R11", "vault.refuse.boom_no_terrorist")
 	}
 	if m.players[s].boomed {
-		return game.Illegal("R11", "you already shouted Boom")
+		return game.Illegal("R11", "vault.refuse.boom_done")
 	}
 	if m.late(t) {
-		return game.Illegal("R11", "too late: the Boom window has closed")
+		return game.Illegal("R11", "vault.refuse.boom_late")
 	}
 	return nil
 }
 
 func (boomCmd) apply(m *match, s int, t int64, _ *game.Rand) {
 	m.players[s].boomed = true
-	seq := m.log(kindBoom, "{p%d} shouted Boom!", s)
+	seq := m.log(kindBoom, "vault.event.boom", seatArg("who", s))
 	m.moments.booms = append(m.moments.booms, seqSeat{seq: seq, seat: s})
 	for i := range m.players {
 		if m.awaits(i) {
@@ -64,10 +62,10 @@ func (m *match) blast(t int64) {
 		if m.hasTerrorist(s) && !p.boomed {
 			p.missed++
 			b.missed = append(b.missed, s)
-			m.log(kindMissed, "{p%d} forgot to shout: −%d.", s, MissedBoomPenalty)
+			m.log(kindMissed, "vault.event.missed", seatArg("who", s), game.N("points", MissedBoomPenalty))
 		}
 	}
-	var burned []string
+	var burned []game.Msg
 	for s := range m.players {
 		p := &m.players[s]
 		var kept []card
@@ -78,7 +76,7 @@ func (m *match) blast(t int64) {
 			}
 			m.discardCard(c)
 			b.burned = append(b.burned, played{seat: s, card: c})
-			burned = append(burned, "{p"+itoa(s)+"}'s "+c.String())
+			burned = append(burned, owned(s, c))
 			p.touched = true
 		}
 		p.stake = append([]card{}, kept...)
@@ -90,11 +88,11 @@ func (m *match) blast(t int64) {
 			p.slot = noCard
 		}
 	}
-	what := "nothing"
 	if len(burned) > 0 {
-		what = strings.Join(burned, ", ")
+		b.seq = m.log(kindBlast, "vault.event.blast", game.TS("burned", burned))
+	} else {
+		b.seq = m.log(kindBlast, "vault.event.blast_nothing")
 	}
-	b.seq = m.log(kindBlast, "Boom! Burned: %s.", what)
 	m.moments.blast = b
 	m.secure(t)
 }

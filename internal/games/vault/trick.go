@@ -2,28 +2,27 @@ package vault
 
 import (
 	"slices"
-	"strings"
 
 	"topsecret/internal/game"
 )
 
 func (c commitCmd) check(m *match, s int, _ int64) error {
 	if m.phase != PhaseSelect {
-		return game.Illegal("R4", "cards are chosen only at the start of a trick; wait for this one to finish")
+		return game.Illegal("R4", "vault.refuse.commit_phase")
 	}
 	p := &m.players[s]
 	if p.commit != noCard {
-		return game.Illegal("R4", "you already played %s face-down; a commit is final", p.commit)
+		return game.Illegal("R4", "vault.refuse.commit_final", cardArg("card", p.commit))
 	}
 	if !slices.Contains(p.hand, c.c) {
-		return game.Illegal("R4", "that card is not in your hand")
+		return game.Illegal("R4", "vault.refuse.commit_not_in_hand")
 	}
 	return nil
 }
 
 func (c commitCmd) apply(m *match, s int, t int64, _ *game.Rand) {
 	m.place(s, c.c)
-	m.notify(s, kindCommit, "You played %s face-down.", c.c)
+	m.notify(s, kindCommit, "vault.event.committed", cardArg("card", c.c))
 	if m.allCommitted() {
 		m.reveal(t)
 	}
@@ -37,8 +36,8 @@ func (d selectTimeout) apply(m *match, _ int, t int64, r *game.Rand) {
 		}
 		c := p.hand[r.IntN(len(p.hand))]
 		m.place(s, c)
-		m.log(kindAuto, "{p%d} ran out of time: a random card was played face-down.", s)
-		m.notify(s, kindCommit, "Time ran out: %s was played for you.", c)
+		m.log(kindAuto, "vault.event.auto", seatArg("who", s))
+		m.notify(s, kindCommit, "vault.event.auto_mine", cardArg("card", c))
 	}
 	m.reveal(t)
 }
@@ -67,14 +66,14 @@ func (m *match) reveal(t int64) {
 	m.moments = moments{}
 	m.eligible = nil
 	var te, mo bool
-	var what []string
+	var what []game.Msg
 	rv := &revealMoment{trick: m.trick}
 	for s := range m.players {
 		p := &m.players[s]
 		c := p.commit
 		p.commit = noCard
 		rv.played = append(rv.played, played{seat: s, card: c})
-		what = append(what, "{p"+itoa(s)+"} "+c.String())
+		what = append(what, game.M("vault.term.played", seatArg("who", s), cardArg("card", c)))
 		switch c.rank() {
 		case Terrorist:
 			p.slot, te = c, true
@@ -89,7 +88,7 @@ func (m *match) reveal(t int64) {
 			panic("vault: more than two face-up cards in a stake zone (R24)")
 		}
 	}
-	rv.seq = m.log(kindReveal, "Trick %d: %s.", m.trick, strings.Join(what, ", "))
+	rv.seq = m.log(kindReveal, "vault.event.reveal", game.N("trick", m.trick), game.TS("cards", what))
 	m.moments.reveal = rv
 	switch {
 	case te:
@@ -114,13 +113,3 @@ func (m *match) nextTrick(t int64) {
 
 // discardCard puts c face-up on the discard pile (R23).
 func (m *match) discardCard(c card) { m.discard = append(m.discard, c) }
-
-func itoa(i int) string {
-	if i < 0 {
-		return "-" + itoa(-i)
-	}
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
-}

@@ -93,11 +93,12 @@ type TimerInfo struct {
 	At   int64  `json:"at"`   // Unix ms
 }
 
-// EventLine is one line of the timeline, with {pN} seat placeholders.
+// EventLine is one line of the timeline: what happened as a message each
+// reader's page words (names, cards and numbers are its arguments).
 type EventLine struct {
-	Seq  int    `json:"seq"`
-	Kind string `json:"kind"`
-	Text string `json:"text"`
+	Seq  int      `json:"seq"`
+	Kind string   `json:"kind"`
+	Msg  game.Msg `json:"msg"`
 }
 
 // PairView is one x2 pair and its points (R15).
@@ -129,7 +130,7 @@ type Standing struct {
 type Outcome struct {
 	Winners []int      `json:"winners"`
 	Ranking []Standing `json:"ranking"`
-	Summary string     `json:"summary"`
+	Summary game.Msg   `json:"summary"`
 }
 
 // TableView is the table screen and every spectator: public facts only (§5, §8.2).
@@ -188,18 +189,23 @@ type OmniscientView struct {
 	Reserve   []CardInfo   `json:"reserve"`
 }
 
-// View returns what v may see.
+// View returns what v may see: a *SeatView for a seated player, an
+// *OmniscientView for the all-seeing replay, else a *TableView.
 func (m *match) View(v game.Viewer) any {
 	switch v.Kind {
 	case game.Player:
 		if v.Seat < 0 || int(v.Seat) >= m.n {
-			return m.tableView(false)
+			tv := m.tableView(false)
+			return &tv
 		}
-		return m.seatView(int(v.Seat))
+		sv := m.seatView(int(v.Seat))
+		return &sv
 	case game.Omniscient:
-		return m.omniscientView()
+		ov := m.omniscientView()
+		return &ov
 	}
-	return m.tableView(false)
+	tv := m.tableView(false)
+	return &tv
 }
 
 func info(c card) CardInfo {

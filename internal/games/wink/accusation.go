@@ -6,7 +6,7 @@ import (
 
 func (d Accuse) check(m *match, s int, _ int64) error {
 	if m.phase != PhaseDeal && m.phase != PhaseTurn && m.phase != PhaseClaim {
-		return game.Illegal("C6", "accusations are not possible now")
+		return game.Illegal("C6", "wink.refuse.accuse_now")
 	}
 	return m.checkAccusation(s, d.Winker, d.Target, d.Epoch, m.queued(s))
 }
@@ -30,22 +30,22 @@ func (m *match) checkAccusation(a, x, y, e, reserved int) error {
 		return game.Malformed("accuse: winker and target must be seats 0–%d", m.n-1)
 	}
 	if m.players[a].chips-reserved < 1 {
-		return game.Illegal("C6", "you have no observation chips left")
+		return game.Illegal("C6", "wink.refuse.no_chips")
 	}
 	if x == a || y == a {
-		return game.Illegal("R10", "you can only catch a wink between two other players")
+		return game.Illegal("R10", "wink.refuse.accuse_yourself")
 	}
 	if x == y {
-		return game.Illegal("C6", "a player cannot wink at themselves")
+		return game.Illegal("C6", "wink.refuse.wink_at_self")
 	}
 	if m.players[x].agent == noColour {
 		if m.claim != nil && m.claim.claimant == x {
-			return game.Illegal("R12", "{p%d}'s agent card is already face-up in a claim", x)
+			return game.Illegal("R12", "wink.refuse.card_in_claim", seatArg("winker", x))
 		}
-		return game.Illegal("R12", "{p%d} holds no agent card yet", x)
+		return game.Illegal("R12", "wink.refuse.no_agent_card", seatArg("winker", x))
 	}
 	if e != m.players[x].epoch {
-		return game.Stale("R11", "{p%d}'s agent card has changed since you saw the wink", x)
+		return game.Stale("R11", "wink.refuse.accuse_card_changed", seatArg("winker", x))
 	}
 	return nil
 }
@@ -53,7 +53,7 @@ func (m *match) checkAccusation(a, x, y, e, reserved int) error {
 func (d Accuse) apply(m *match, s int, t int64, _ *game.Rand) {
 	if m.phase == PhaseClaim {
 		m.queue = append(m.queue, accusation{accuser: s, winker: d.Winker, target: d.Target, epoch: d.Epoch})
-		m.notify(s, kindQueued, "Your accusation \"{p%d} winked at {p%d}\" will be heard when the claim is resolved.", d.Winker, d.Target)
+		m.notify(s, kindQueued, "wink.event.queued", seatArg("winker", d.Winker), seatArg("target", d.Target))
 		return
 	}
 	m.accuse(s, d.Winker, d.Target, t)
@@ -69,10 +69,10 @@ func (m *match) accuse(a, x, y int, t int64) {
 	m.stall = 0
 	if int(c) == y {
 		m.players[a].pile = append(m.players[a].pile, card{agentCard, int(c)})
-		m.log(kindCaught, nil, "Caught! {p%d} accuses {p%d} of winking at {p%d}: the card is %s. Correct, {p%d} scores it.", a, x, y, c, a)
+		m.log(kindCaught, "wink.event.caught", seatArg("accuser", a), seatArg("winker", x), seatArg("target", y), termArg("card", c.Term()))
 	} else {
 		m.agentDiscard = append(m.agentDiscard, c)
-		m.log(kindWrong, nil, "Caught? {p%d} accuses {p%d} of winking at {p%d}: the card is %s. Wrong; it is discarded.", a, x, y, c)
+		m.log(kindWrong, "wink.event.wrong", seatArg("accuser", a), seatArg("winker", x), seatArg("target", y), termArg("card", c.Term()))
 	}
 	m.drawAgent(x, t)
 }

@@ -172,6 +172,6 @@ func (b botTurn) turn() (game.Action, bool) {
 	return b.act(ActPass, nil)
 }
 
-// Bot returns the game's computer player, for platforms that look for
-// interface{ Bot() game.Bot } on a game's Rules.
+// Bot returns the game's computer player (game.BotPlayer): the room seats
+// it, selfplay plays whole matches with it.
 func (Rules) Bot() game.Bot { return Bot{} }

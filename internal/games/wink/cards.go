@@ -1,6 +1,10 @@
 package wink
 
-import "fmt"
+import (
+	"fmt"
+
+	"topsecret/internal/game"
+)
 
 // Colour is an agent colour. Seat i always plays colour i, so the owner of
 // an agent card of colour c is seat c.
@@ -12,13 +16,21 @@ const noColour Colour = -1
 // colourNames are the 8 agent colours; seats 0–3 match the spec's fixture F.
 var colourNames = [8]string{"green", "blue", "purple", "red", "yellow", "orange", "white", "black"}
 
-// String names the colour for views and event lines.
+// String is the colour's name in views and the board's palette ("green"):
+// a code, worded for people by ColourTerm.
 func (c Colour) String() string {
 	if c < 0 || int(c) >= len(colourNames) {
 		return "none"
 	}
 	return colourNames[c]
 }
+
+// Term is the colour as a game term ("green"), for messages.
+func (c Colour) Term() game.Msg { return ColourTerm(c.String()) }
+
+// ColourTerm is the catalogue term of a colour name from a view ("green" →
+// wink.colour.green), so clients word colours without knowing the ids.
+func ColourTerm(name string) game.Msg { return game.M("wink.colour." + name) }
 
 // Location is one of the 4 meeting places (R2: 8 cards each).
 type Location int
@@ -48,7 +60,9 @@ const agentsPerColour = 7
 const startChips = 3
 
 var locationCodes = [4]string{"CAF", "MET", "KIO", "FOU"}
-var locationNames = [4]string{"Street café", "Metro station", "Kiosk", "Fountain"}
+
+// locationTerms are the places' catalogue ids, in Location order.
+var locationTerms = [4]string{"wink.place.cafe", "wink.place.metro", "wink.place.kiosk", "wink.place.fountain"}
 
 // Code is the location's three-letter code used in actions and views.
 func (l Location) Code() string {
@@ -58,12 +72,22 @@ func (l Location) Code() string {
 	return locationCodes[l]
 }
 
-// Name is the location's display name.
-func (l Location) Name() string {
-	if l < 0 || int(l) >= len(locationNames) {
-		return ""
+// Term is the place as a game term ("Fountain"), for messages and views.
+func (l Location) Term() game.Msg {
+	if l < 0 || int(l) >= len(locationTerms) {
+		return game.M("wink.place.none")
 	}
-	return locationNames[l]
+	return game.M(locationTerms[l])
+}
+
+// PlaceTerm is the catalogue term of a location code from a view ("FOU" →
+// the Fountain), so clients never show a code; an unknown code is "no place".
+func PlaceTerm(code string) game.Msg {
+	l, err := parseLocation(code)
+	if err != nil {
+		return game.M("wink.place.none")
+	}
+	return l.Term()
 }
 
 // parseLocation reads a location code such as "FOU".

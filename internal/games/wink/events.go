@@ -1,8 +1,6 @@
 package wink
 
 import (
-	"fmt"
-
 	"topsecret/internal/game"
 )
 
@@ -31,23 +29,23 @@ const maxEvents = 64
 type logged struct {
 	seq  int
 	kind string
-	text string
+	msg  game.Msg
 	to   int
 }
 
 // log records a public event.
-func (m *match) log(kind string, _ []int, format string, args ...any) {
-	m.record(kind, -1, fmt.Sprintf(format, args...))
+func (m *match) log(kind, id string, args ...game.Arg) {
+	m.record(kind, -1, game.M(id, args...))
 }
 
 // notify records a private notice for seat.
-func (m *match) notify(seat int, kind, format string, args ...any) {
-	m.record(kind, seat, fmt.Sprintf(format, args...))
+func (m *match) notify(seat int, kind, id string, args ...game.Arg) {
+	m.record(kind, seat, game.M(id, args...))
 }
 
-func (m *match) record(kind string, to int, text string) {
+func (m *match) record(kind string, to int, msg game.Msg) {
 	m.eventSeq++
-	m.events = append(m.events, logged{seq: m.eventSeq, kind: kind, text: text, to: to})
+	m.events = append(m.events, logged{seq: m.eventSeq, kind: kind, msg: msg, to: to})
 	if len(m.events) > maxEvents {
 		m.events = append([]logged(nil), m.events[len(m.events)-maxEvents:]...)
 	}
@@ -60,11 +58,20 @@ func (m *match) eventsSince(seq int) []game.Event {
 		if e.seq <= seq {
 			continue
 		}
-		ev := game.Event{Text: e.text}
+		ev := game.Event{Msg: e.msg}
 		if e.to >= 0 {
 			ev.To = []game.Seat{game.Seat(e.to)}
 		}
 		out = append(out, ev)
 	}
 	return out
+}
+
+// seatArg is a seat argument of a message, from the engine's int seats.
+func seatArg(name string, s int) game.Arg { return game.P(name, game.Seat(s)) }
+
+// termArg is a term argument of a message that is already a Msg (a colour, a
+// place, a reason).
+func termArg(name string, m game.Msg) game.Arg {
+	return game.TM(name, m)
 }

@@ -69,7 +69,7 @@ func (m *match) focusTimers() []game.Timer {
 // checkEyes refuses the remote-mode commands in table mode (C7).
 func (m *match) checkEyes() error {
 	if !m.remote() {
-		return game.Illegal("C7", "winks and glances happen with real eyes at the table; the app does not take them")
+		return game.Illegal("C7", "wink.refuse.real_eyes")
 	}
 	return nil
 }
@@ -82,10 +82,10 @@ func (d SetFocus) check(m *match, s int, _ int64) error {
 		return game.Malformed("set_focus: seat must be -1 (nobody) or 0–%d", m.n-1)
 	}
 	if d.Seat == s {
-		return game.Illegal("C7", "you cannot look at yourself")
+		return game.Illegal("C7", "wink.refuse.look_at_self")
 	}
 	if d.Seat == m.players[s].focus {
-		return game.Illegal("C7", "you are already looking there")
+		return game.Illegal("C7", "wink.refuse.already_looking")
 	}
 	return nil
 }
@@ -104,10 +104,10 @@ func (d FocusArrived) check(m *match, _ int, t int64) error {
 	}
 	p := m.players[d.Seat]
 	if p.focusNo != d.FocusNo || p.arrived {
-		return game.Stale("C7", "that look has already landed or changed")
+		return game.Stale("C7", "wink.refuse.look_landed")
 	}
 	if t < p.focusAt {
-		return game.Stale("C7", "the eyes are still moving")
+		return game.Stale("C7", "wink.refuse.eyes_moving")
 	}
 	return nil
 }
@@ -120,17 +120,17 @@ func (winkCmd) check(m *match, s int, t int64) error {
 	}
 	p := &m.players[s]
 	if p.agent == noColour {
-		return game.Illegal("C7", "you hold no agent card to wink for")
+		return game.Illegal("C7", "wink.refuse.wink_no_card")
 	}
 	f := p.effective(t)
 	if f < 0 {
-		return game.Illegal("C7", "look at your contact first")
+		return game.Illegal("C7", "wink.refuse.look_first")
 	}
 	if f != int(p.agent) {
-		return game.Illegal("R25", "you can only wink at your real contact, and {p%d} is not the owner of your card", f)
+		return game.Illegal("R25", "wink.refuse.not_your_contact", seatArg("seat", f))
 	}
 	if t-p.lastWink < int64(m.opts.WinkCooldownMs) {
-		return game.Illegal("C7", "you winked a moment ago; wait for the cooldown")
+		return game.Illegal("C7", "wink.refuse.wink_cooldown")
 	}
 	return nil
 }
@@ -176,10 +176,10 @@ func (signalCmd) check(m *match, s int, t int64) error {
 	}
 	p := &m.players[s]
 	if p.loc == noLocation {
-		return game.Illegal("C7", "you hold no location card to glance at")
+		return game.Illegal("C7", "wink.refuse.glance_no_card")
 	}
 	if t-p.lastSignal < int64(m.opts.SignalCooldownMs) {
-		return game.Illegal("C7", "you glanced a moment ago; wait for the cooldown")
+		return game.Illegal("C7", "wink.refuse.glance_cooldown")
 	}
 	return nil
 }

@@ -168,6 +168,18 @@ func seatJSON(tb testing.TB, m *match, s int) string {
 	return string(b)
 }
 
+// notices counts the private notices of kind in seat s's view.
+func notices(m *match, s int, kind string) int {
+	n := 0
+	for _, e := range m.seatView(s).Notices {
+		if e.Kind == kind {
+			n++
+		}
+	}
+	return n
+}
+
+// lastEvent is the newest public event.
 func lastEvent(m *match) logged {
 	for i := len(m.events) - 1; i >= 0; i-- {
 		if m.events[i].to < 0 {

@@ -17,7 +17,7 @@ func (m *match) Legal(seat game.Seat) []game.Move {
 	switch m.phase {
 	case PhaseDeal:
 		if s == m.suitcase {
-			out = append(out, game.Move{Type: ActTakeCards, Label: "Take my cards"})
+			out = append(out, game.Move{Type: ActTakeCards, Label: game.M("wink.move.take_cards")})
 		}
 	case PhaseTurn:
 		if s == m.suitcase {
@@ -25,9 +25,9 @@ func (m *match) Legal(seat game.Seat) []game.Move {
 		}
 	case PhaseClaim:
 		if s == m.claim.contact {
-			label := "Not me"
+			label := game.M("wink.move.not_me")
 			if m.claim.match {
-				label = "Reveal " + m.claim.loc.Code()
+				label = game.M("wink.move.reveal", termArg("place", m.claim.loc.Term()))
 			}
 			out = append(out, game.Move{Type: ActConfirmClaim, Label: label})
 		}
@@ -45,15 +45,15 @@ func (m *match) turnMoves(s int) []game.Move {
 	p := &m.players[s]
 	var out []game.Move
 	if !m.remote() || m.winked(s, int(p.agent), p.epoch) {
-		out = append(out, game.Move{Type: ActClaim, Label: "Complete mission",
+		out = append(out, game.Move{Type: ActClaim, Label: game.M("wink.move.claim"),
 			Data:   mustJSON(map[string]int{"epoch": p.epoch}),
 			Fields: map[string][]any{"location": {"CAF", "MET", "KIO", "FOU"}}})
 	}
 	out = append(out,
-		game.Move{Type: ActSwap, Label: "New agent card", Data: mustJSON(Swap{Agent: true, Epoch: p.epoch})},
-		game.Move{Type: ActSwap, Label: "New location card", Data: mustJSON(Swap{Location: true, Epoch: p.epoch})},
-		game.Move{Type: ActSwap, Label: "New both", Data: mustJSON(Swap{Agent: true, Location: true, Epoch: p.epoch})},
-		game.Move{Type: ActPass, Label: "Pass"})
+		game.Move{Type: ActSwap, Label: game.M("wink.move.swap_agent"), Data: mustJSON(Swap{Agent: true, Epoch: p.epoch})},
+		game.Move{Type: ActSwap, Label: game.M("wink.move.swap_location"), Data: mustJSON(Swap{Location: true, Epoch: p.epoch})},
+		game.Move{Type: ActSwap, Label: game.M("wink.move.swap_both"), Data: mustJSON(Swap{Agent: true, Location: true, Epoch: p.epoch})},
+		game.Move{Type: ActPass, Label: game.M("wink.move.pass")})
 	return out
 }
 
@@ -71,7 +71,7 @@ func (m *match) accuseMoves(s int) []game.Move {
 				targets = append(targets, y)
 			}
 		}
-		out = append(out, game.Move{Type: ActAccuse, Label: "Caught!",
+		out = append(out, game.Move{Type: ActAccuse, Label: game.M("wink.move.accuse"),
 			Data:   mustJSON(map[string]int{"winker": x, "epoch": px.epoch}),
 			Fields: map[string][]any{"target": targets}})
 	}
@@ -86,13 +86,13 @@ func (m *match) eyesMoves(s int) []game.Move {
 			seats = append(seats, q)
 		}
 	}
-	out := []game.Move{{Type: ActSetFocus, Label: "Look at", Fields: map[string][]any{"seat": seats}}}
+	out := []game.Move{{Type: ActSetFocus, Label: game.M("wink.move.set_focus"), Fields: map[string][]any{"seat": seats}}}
 	t := m.now
 	if p.agent != noColour && p.effective(t) == int(p.agent) && t-p.lastWink >= int64(m.opts.WinkCooldownMs) {
-		out = append(out, game.Move{Type: ActWink, Label: "Wink"})
+		out = append(out, game.Move{Type: ActWink, Label: game.M("wink.move.wink")})
 	}
 	if p.loc != noLocation && t-p.lastSignal >= int64(m.opts.SignalCooldownMs) {
-		out = append(out, game.Move{Type: ActSignal, Label: "Glance at my place"})
+		out = append(out, game.Move{Type: ActSignal, Label: game.M("wink.move.signal")})
 	}
 	return out
 }

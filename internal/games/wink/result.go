@@ -1,9 +1,7 @@
 package wink
 
 import (
-	"fmt"
 	"sort"
-	"strings"
 
 	"topsecret/internal/game"
 )
@@ -17,22 +15,15 @@ func (m *match) Result() (game.Result, bool) {
 		res.Points[i] = len(p.pile)
 		best = max(best, len(p.pile))
 	}
-	var names []string
 	for i, pts := range res.Points {
 		if pts == best {
 			res.Winners = append(res.Winners, game.Seat(i))
-			names = append(names, fmt.Sprintf("{p%d}", i))
 		}
 	}
-	card := "cards"
-	if best == 1 {
-		card = "card"
-	}
-	if len(names) == 1 {
-		res.Summary = fmt.Sprintf("%s wins with %d %s.", names[0], best, card)
+	if len(res.Winners) == 1 {
+		res.Summary = game.M("wink.result.win", game.P("who", res.Winners[0]), game.N("n", best))
 	} else {
-		res.Summary = fmt.Sprintf("%s and %s tie for the win with %d %s each.",
-			strings.Join(names[:len(names)-1], ", "), names[len(names)-1], best, card)
+		res.Summary = game.M("wink.result.tie", game.PS("who", res.Winners), game.N("n", best))
 	}
 	return res, m.phase == PhaseOver
 }

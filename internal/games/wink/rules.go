@@ -21,14 +21,14 @@ func (m *match) command(a game.Action) (command, error) {
 	}
 	if a.Seat == game.System {
 		if !system(a.Type) {
-			return nil, game.Illegal("C1", "the referee only fires timers")
+			return nil, game.Illegal("C1", "wink.refuse.referee_only_timers")
 		}
 	} else {
 		if a.Seat < 0 || int(a.Seat) >= m.n {
 			return nil, game.Malformed("no seat %d in a game of %d", a.Seat, m.n)
 		}
 		if system(a.Type) {
-			return nil, game.Illegal("C1", "only the referee's timers may send %s", a.Type)
+			return nil, game.Illegal("C1", "wink.refuse.timers_only")
 		}
 	}
 	if err := cmd.check(m, int(a.Seat), m.at(a)); err != nil {
@@ -65,24 +65,26 @@ func (m *match) enter(p Phase, t int64) {
 // passSuitcase hands the suitcase left and starts the next turn (§4.3).
 func (m *match) passSuitcase(t int64) {
 	m.suitcase = m.next(m.suitcase)
+	m.turn++
 	m.enter(PhaseTurn, t)
 }
 
-// endGame stops the match at once (§4.3 EndGame): queued accusations are
-// dropped and their chips kept.
-func (m *match) endGame(t int64, reason string) {
+// endGame stops the match at once (§4.3 EndGame) for reason (a
+// wink.result.reason.* message): queued accusations are dropped and their
+// chips kept.
+func (m *match) endGame(t int64, reason game.Msg) {
 	if m.phase == PhaseOver {
 		return
 	}
 	for _, q := range m.queue {
-		m.notify(q.accuser, kindDropped, "The game ended before your accusation of {p%d} was heard; you keep your chip.", q.winker)
+		m.notify(q.accuser, kindDropped, "wink.event.dropped_at_end", seatArg("winker", q.winker))
 	}
 	m.queue = nil
 	m.claim = nil
 	m.reason = reason
 	m.enter(PhaseOver, t)
 	res, _ := m.Result()
-	m.log(kindOver, nil, "%s %s", reason, res.Summary)
+	m.log(kindOver, "wink.event.over", termArg("reason", reason), termArg("summary", res.Summary))
 }
 
 // drawAgent gives p a new agent card, discarding p's own colour unseen and
@@ -90,14 +92,14 @@ func (m *match) endGame(t int64, reason string) {
 func (m *match) drawAgent(p int, t int64) bool {
 	for {
 		if len(m.agentDeck) == 0 {
-			m.endGame(t, "The agent deck is empty: {p"+itoa(p)+"} cannot draw, so the game ends.")
+			m.endGame(t, game.M("wink.result.reason.no_agent_card", seatArg("who", p)))
 			return false
 		}
 		c := m.agentDeck[0]
 		m.agentDeck = m.agentDeck[1:]
 		if int(c) == p {
 			m.agentDiscard = append(m.agentDiscard, c)
-			m.notify(p, kindOwnColour, "You drew your own colour; it went face-down to the discard and you drew again.")
+			m.notify(p, kindOwnColour, "wink.event.own_colour")
 			continue
 		}
 		m.players[p].agent = c
@@ -112,10 +114,10 @@ func (m *match) drawLocation(p int, t int64, r *game.Rand) bool {
 		m.locDeck = m.locDiscard
 		m.locDiscard = nil
 		m.shuffleLocations(r, m.locDeck)
-		m.log(kindReshuffle, nil, "The location discard pile was shuffled into a new deck.")
+		m.log(kindReshuffle, "wink.event.reshuffle")
 	}
 	if len(m.locDeck) == 0 {
-		m.endGame(t, "No location cards are left: {p"+itoa(p)+"} cannot draw, so the game ends.")
+		m.endGame(t, game.M("wink.result.reason.no_location_card", seatArg("who", p)))
 		return false
 	}
 	m.players[p].loc = m.locDeck[0]
@@ -135,16 +137,6 @@ func (m *match) discardLocation(p int) {
 	m.locDiscard = append(m.locDiscard, m.players[p].loc)
 	m.players[p].loc = noLocation
 	m.players[p].locEpoch++
-}
-
-func itoa(i int) string {
-	if i < 0 {
-		return "-" + itoa(-i)
-	}
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
 }
 
 // Next says who is awaited and which timers the room must arm.
@@ -178,10 +170,10 @@ func (m *match) timer(typ string, ms int) game.Timer {
 // checkTimer refuses a phase timer that is stale or not yet due.
 func (m *match) checkTimer(rule string, want Phase, step, ms int, t int64) error {
 	if m.phase != want || step != m.step {
-		return game.Stale(rule, "this timer belongs to an earlier step")
+		return game.Stale(rule, "wink.refuse.timer_stale")
 	}
 	if t < m.phaseAt+int64(ms) {
-		return game.Stale(rule, "this timer is not due yet")
+		return game.Stale(rule, "wink.refuse.timer_early")
 	}
 	return nil
 }

@@ -101,6 +101,7 @@ type match struct {
 	start    int
 	suitcase int
 	step     int   // +1 at every phase change; phase timers carry it
+	turn     int   // +1 whenever the suitcase moves on (deal draws included), from 1
 	phaseAt  int64 // time the current phase began
 	now      int64 // time of the latest action
 
@@ -118,7 +119,7 @@ type match struct {
 
 	events   []logged
 	eventSeq int
-	reason   string // why the game ended
+	reason   game.Msg // why the game ended (a wink.result.reason.* message)
 
 	// shuffle is the seam every shuffle goes through; tests replace it.
 	shuffle func(r *game.Rand, n int, swap func(i, j int))
@@ -163,7 +164,8 @@ func (Rules) New(s game.Setup) (game.State, error) {
 	m.suitcase = m.start
 	m.phase = PhaseDeal
 	m.now, m.phaseAt = s.Started, s.Started
-	m.log(kindDeal, nil, "{p%d} is the start player and draws first.", m.start)
+	m.turn = 1
+	m.log(kindDeal, "wink.event.deal", seatArg("who", m.start))
 	return m, nil
 }
 

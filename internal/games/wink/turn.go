@@ -19,25 +19,25 @@ func mustJSON(v any) json.RawMessage {
 func (m *match) checkHolder(rule string, s int) error {
 	switch m.phase {
 	case PhaseDeal:
-		return game.Illegal("R5", "the first round only deals cards; missions, swaps and passes start when the suitcase comes back")
+		return game.Illegal("R5", "wink.refuse.deal_round")
 	case PhaseClaim:
 		if s == m.claim.claimant {
-			return game.Illegal("R3", "your claim is your action for this turn; wait for {p%d} to answer", m.claim.contact)
+			return game.Illegal("R3", "wink.refuse.claim_is_your_turn", seatArg("contact", m.claim.contact))
 		}
-		return game.NotYourTurn(rule, "a claim is pending; it is not your turn")
+		return game.NotYourTurn(rule, "wink.refuse.claim_pending")
 	}
 	if s != m.suitcase {
-		return game.NotYourTurn(rule, "only the suitcase holder, {p%d}, may do that now", m.suitcase)
+		return game.NotYourTurn(rule, "wink.refuse.not_holder", seatArg("holder", m.suitcase))
 	}
 	return nil
 }
 
 func (takeCards) check(m *match, s int, _ int64) error {
 	if m.phase != PhaseDeal {
-		return game.Illegal("C1", "cards are only taken in the first round")
+		return game.Illegal("C1", "wink.refuse.take_first_round")
 	}
 	if s != m.suitcase {
-		return game.NotYourTurn("C1", "{p%d} is drawing now; wait for the suitcase", m.suitcase)
+		return game.NotYourTurn("C1", "wink.refuse.someone_drawing", seatArg("holder", m.suitcase))
 	}
 	return nil
 }
@@ -50,8 +50,9 @@ func (m *match) deal(t int64, r *game.Rand) {
 	if !m.drawAgent(s, t) || !m.drawLocation(s, t, r) {
 		return
 	}
-	m.log(kindTake, nil, "{p%d} took their cards.", s)
+	m.log(kindTake, "wink.event.take_cards", seatArg("who", s))
 	m.suitcase = m.next(s)
+	m.turn++
 	if m.suitcase == m.start {
 		m.enter(PhaseTurn, t)
 		return
@@ -71,10 +72,10 @@ func (c claimCmd) check(m *match, s int, _ int64) error {
 	}
 	p := m.players[s]
 	if c.epoch != p.epoch {
-		return game.Stale("R11", "your agent card has changed since you chose to claim")
+		return game.Stale("R11", "wink.refuse.claim_card_changed")
 	}
 	if m.remote() && !m.winked(s, int(p.agent), p.epoch) {
-		return game.Illegal("R15", "only a player who winked may complete a mission: wink at {p%d} first", int(p.agent))
+		return game.Illegal("R15", "wink.refuse.wink_first", seatArg("contact", int(p.agent)))
 	}
 	return nil
 }
@@ -87,16 +88,17 @@ func (c claimCmd) apply(m *match, s int, t int64, _ *game.Rand) {
 	p.agent = noColour
 	p.epoch++
 	m.stall = 0
-	m.log(kindClaim, nil, "{p%d} reveals a %s agent card: \"I meet {p%d} at the %s!\"", s, m.claim.card, contact, c.loc.Name())
+	m.log(kindClaim, "wink.event.claim", seatArg("claimant", s), termArg("card", m.claim.card.Term()),
+		seatArg("contact", contact), termArg("place", c.loc.Term()))
 	m.enter(PhaseClaim, t)
 }
 
 func (confirmClaim) check(m *match, s int, _ int64) error {
 	if m.phase != PhaseClaim {
-		return game.Illegal("C3", "there is no claim to answer")
+		return game.Illegal("C3", "wink.refuse.no_claim")
 	}
 	if s != m.claim.contact {
-		return game.NotYourTurn("C3", "only {p%d}, the named contact, answers this claim", m.claim.contact)
+		return game.NotYourTurn("C3", "wink.refuse.not_contact", seatArg("contact", m.claim.contact))
 	}
 	return nil
 }
@@ -116,7 +118,7 @@ func (m *match) resolveClaim(t int64, r *game.Rand) {
 	m.claim = nil
 	p, ct := c.claimant, c.contact
 	if c.match {
-		m.log(kindReveal, nil, "{p%d} reveals the %s: mission accomplished! {p%d} and {p%d} score a card each.", ct, c.loc.Name(), p, ct)
+		m.log(kindReveal, "wink.event.reveal", seatArg("contact", ct), termArg("place", c.loc.Term()), seatArg("claimant", p))
 		m.players[p].pile = append(m.players[p].pile, card{agentCard, int(c.card)})
 		m.players[ct].pile = append(m.players[ct].pile, card{locationCard, int(m.players[ct].loc)})
 		m.players[ct].loc = noLocation
@@ -125,7 +127,7 @@ func (m *match) resolveClaim(t int64, r *game.Rand) {
 			return
 		}
 	} else {
-		m.log(kindNotMe, nil, "{p%d}: \"Not me.\" The mission failed; the %s card is discarded.", ct, c.card)
+		m.log(kindNotMe, "wink.event.not_me", seatArg("contact", ct), termArg("card", c.card.Term()))
 		m.agentDiscard = append(m.agentDiscard, c.card)
 		if !m.drawAgent(p, t) {
 			return
@@ -138,7 +140,7 @@ func (m *match) resolveClaim(t int64, r *game.Rand) {
 			return
 		}
 		if err := m.checkAccusation(q.accuser, q.winker, q.target, q.epoch, 0); err != nil {
-			m.notify(q.accuser, kindDropped, "Your accusation of {p%d} was dropped (%s); you keep your chip.", q.winker, err.(*game.RuleError).Msg)
+			m.notify(q.accuser, kindDropped, "wink.event.dropped", seatArg("winker", q.winker), termArg("why", err.(*game.RuleError).Msg))
 			continue
 		}
 		m.accuse(q.accuser, q.winker, q.target, t)
@@ -153,10 +155,10 @@ func (d Swap) check(m *match, s int, _ int64) error {
 		return err
 	}
 	if !d.Agent && !d.Location {
-		return game.Illegal("C4", "choose the agent card, the location card or both to swap")
+		return game.Illegal("C4", "wink.refuse.swap_nothing")
 	}
 	if d.Agent && d.Epoch != m.players[s].epoch {
-		return game.Stale("R11", "your agent card has changed since you chose to swap it")
+		return game.Stale("R11", "wink.refuse.swap_card_changed")
 	}
 	return nil
 }
@@ -164,11 +166,11 @@ func (d Swap) check(m *match, s int, _ int64) error {
 func (d Swap) apply(m *match, s int, t int64, r *game.Rand) {
 	switch {
 	case d.Agent && d.Location:
-		m.log(kindSwap, nil, "{p%d} swapped both cards.", s)
+		m.log(kindSwap, "wink.event.swap_both", seatArg("who", s))
 	case d.Agent:
-		m.log(kindSwap, nil, "{p%d} drew a new agent card.", s)
+		m.log(kindSwap, "wink.event.swap_agent", seatArg("who", s))
 	default:
-		m.log(kindSwap, nil, "{p%d} drew a new location card.", s)
+		m.log(kindSwap, "wink.event.swap_location", seatArg("who", s))
 	}
 	if d.Agent {
 		m.stall = 0
@@ -196,7 +198,7 @@ func (d Swap) apply(m *match, s int, t int64, r *game.Rand) {
 func (pass) check(m *match, s int, _ int64) error { return m.checkHolder("C5", s) }
 
 func (pass) apply(m *match, s int, t int64, _ *game.Rand) {
-	m.log(kindPass, nil, "{p%d} passed the suitcase.", s)
+	m.log(kindPass, "wink.event.pass", seatArg("who", s))
 	if m.stalled(t) {
 		return
 	}
@@ -208,7 +210,7 @@ func (d turnTimeout) check(m *match, _ int, t int64) error {
 }
 
 func (turnTimeout) apply(m *match, _ int, t int64, _ *game.Rand) {
-	m.log(kindPass, nil, "{p%d} ran out of time and passed the suitcase.", m.suitcase)
+	m.log(kindPass, "wink.event.turn_timeout", seatArg("who", m.suitcase))
 	if m.stalled(t) {
 		return
 	}
@@ -226,6 +228,6 @@ func (m *match) stalled(t int64) bool {
 	if m.stall < m.n {
 		return false
 	}
-	m.endGame(t, "The agent deck is empty and the suitcase went a full round without a mission, so the game ends (R7).")
+	m.endGame(t, game.M("wink.result.reason.stall"))
 	return true
 }

@@ -10,7 +10,8 @@ const maxViewEvents = 12
 // PlaceInfo names a meeting place.
 type PlaceInfo struct {
 	Code string `json:"code"` // CAF, MET, KIO or FOU
-	Name string `json:"name"`
+	// Name is the place as a catalogue term (wink.place.*), for people.
+	Name game.Msg `json:"name"`
 }
 
 // PlayerInfo is what everyone may see of a player (§5).
@@ -42,11 +43,12 @@ type TimerInfo struct {
 	At   int64  `json:"at"`   // deadline, Unix ms
 }
 
-// EventLine is one line of the event log, with {pN} seat placeholders.
+// EventLine is one line of the event log: its kind (for an icon or a
+// banner) and what happened, as a message each reader's page words.
 type EventLine struct {
-	Seq  int    `json:"seq"`
-	Kind string `json:"kind"`
-	Text string `json:"text"`
+	Seq  int      `json:"seq"`
+	Kind string   `json:"kind"`
+	Msg  game.Msg `json:"msg"`
 }
 
 // Standing is one seat's final place.
@@ -60,35 +62,10 @@ type Standing struct {
 type Outcome struct {
 	Winners []int      `json:"winners"`
 	Ranking []Standing `json:"ranking"`
-	Summary string     `json:"summary"`
-	Reason  string     `json:"reason"`
-}
-
-// Hand is a player's two cards, shown only to their owner or after the end.
-type Hand struct {
-	Seat     int    `json:"seat"`
-	Agent    string `json:"agent,omitempty"`    // colour
-	Location string `json:"location,omitempty"` // code
-}
-
-// Pile is a score pile's contents.
-type Pile struct {
-	Seat      int      `json:"seat"`
-	Agents    []string `json:"agents"`    // colours
-	Locations []string `json:"locations"` // codes
-}
-
-// Reveal is the full disclosure at GAME_OVER (hands, piles, removed cards) and,
-// for the omniscient replay viewer only, the decks, discards and a pending claim's answer.
-type Reveal struct {
-	Hands           []Hand   `json:"hands"`
-	Piles           []Pile   `json:"piles"`
-	Removed         []string `json:"removed"`
-	AgentDeck       []string `json:"agent_deck,omitempty"`
-	AgentDiscard    []string `json:"agent_discard,omitempty"`
-	LocationDeck    []string `json:"location_deck,omitempty"`
-	LocationDiscard []string `json:"location_discard,omitempty"`
-	ClaimMatch      *bool    `json:"claim_match,omitempty"`
+	// Summary is the result in one line (wink.result.win or .tie).
+	Summary game.Msg `json:"summary"`
+	// Reason is why the game ended (wink.result.reason.*).
+	Reason game.Msg `json:"reason"`
 }
 
 // TableView is the table screen and every spectator: public facts only (§5, §8.1).
@@ -168,24 +145,28 @@ type SeatView struct {
 	Eyes    *EyesView          `json:"eyes,omitempty"`
 }
 
-// View returns what v may see.
+// View returns what v may see: a *SeatView for a seated player, an
+// *OmniscientView for the all-seeing replay, else a *TableView.
 func (m *match) View(v game.Viewer) any {
 	switch v.Kind {
 	case game.Player:
 		if v.Seat < 0 || int(v.Seat) >= m.n {
-			return m.tableView(false)
+			t := m.tableView(false)
+			return &t
 		}
-		return m.seatView(int(v.Seat))
+		s := m.seatView(int(v.Seat))
+		return &s
 	case game.Omniscient:
-		return m.tableView(true)
+		return &OmniscientView{TableView: m.tableView(true)}
 	}
-	return m.tableView(false)
+	t := m.tableView(false)
+	return &t
 }
 
 func places() []PlaceInfo {
 	out := make([]PlaceInfo, 0, 4)
 	for l := Cafe; l <= Fountain; l++ {
-		out = append(out, PlaceInfo{Code: l.Code(), Name: l.Name()})
+		out = append(out, PlaceInfo{Code: l.Code(), Name: l.Term()})
 	}
 	return out
 }
@@ -209,12 +190,12 @@ func (m *match) tableView(omniscient bool) TableView {
 	}
 	if c := m.claim; c != nil {
 		v.Claim = &ClaimInfo{Claimant: c.claimant, Contact: c.contact, Card: c.card.String(),
-			Location: PlaceInfo{Code: c.loc.Code(), Name: c.loc.Name()}}
+			Location: PlaceInfo{Code: c.loc.Code(), Name: c.loc.Term()}}
 	}
 	v.Timer = m.timerInfo()
 	for _, e := range m.events {
 		if e.to < 0 {
-			v.Events = append(v.Events, EventLine{Seq: e.seq, Kind: e.kind, Text: e.text})
+			v.Events = append(v.Events, EventLine{Seq: e.seq, Kind: e.kind, Msg: e.msg})
 		}
 	}
 	v.Events = lastEvents(v.Events)
@@ -255,7 +236,7 @@ func (m *match) seatView(s int) SeatView {
 		v.Agent = &AgentInfo{Colour: p.agent.String(), Contact: int(p.agent)}
 	}
 	if p.loc != noLocation {
-		v.Location = &PlaceInfo{Code: p.loc.Code(), Name: p.loc.Name()}
+		v.Location = &PlaceInfo{Code: p.loc.Code(), Name: p.loc.Term()}
 	}
 	switch m.phase {
 	case PhaseDeal, PhaseTurn:
@@ -276,7 +257,7 @@ func (m *match) seatView(s int) SeatView {
 	}
 	for _, e := range m.events {
 		if e.to == s {
-			v.Notices = append(v.Notices, EventLine{Seq: e.seq, Kind: e.kind, Text: e.text})
+			v.Notices = append(v.Notices, EventLine{Seq: e.seq, Kind: e.kind, Msg: e.msg})
 		}
 	}
 	v.Notices = lastEvents(v.Notices)
@@ -298,50 +279,4 @@ func (m *match) eyesView(s int) *EyesView {
 		e.Watching = &Gaze{Seat: q, Looking: m.players[q].effective(m.now)}
 	}
 	return e
-}
-
-func (m *match) reveal(omniscient bool) *Reveal {
-	r := &Reveal{Removed: colours(m.removed)}
-	for i, p := range m.players {
-		h := Hand{Seat: i}
-		if p.agent != noColour {
-			h.Agent = p.agent.String()
-		}
-		h.Location = p.loc.Code()
-		r.Hands = append(r.Hands, h)
-		pl := Pile{Seat: i, Agents: []string{}, Locations: []string{}}
-		for _, c := range p.pile {
-			if c.kind == agentCard {
-				pl.Agents = append(pl.Agents, Colour(c.val).String())
-			} else {
-				pl.Locations = append(pl.Locations, Location(c.val).Code())
-			}
-		}
-		r.Piles = append(r.Piles, pl)
-	}
-	if omniscient {
-		r.AgentDeck, r.AgentDiscard = colours(m.agentDeck), colours(m.agentDiscard)
-		r.LocationDeck, r.LocationDiscard = codes(m.locDeck), codes(m.locDiscard)
-		if m.claim != nil {
-			match := m.claim.match
-			r.ClaimMatch = &match
-		}
-	}
-	return r
-}
-
-func colours(cs []Colour) []string {
-	out := make([]string, 0, len(cs))
-	for _, c := range cs {
-		out = append(out, c.String())
-	}
-	return out
-}
-
-func codes(ls []Location) []string {
-	out := make([]string, 0, len(ls))
-	for _, l := range ls {
-		out = append(out, l.Code())
-	}
-	return out
 }

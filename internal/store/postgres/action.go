@@ -13,11 +13,16 @@ import (
 
 // AppendAction durably adds an action at its log position.
 func (db *DB) AppendAction(ctx context.Context, rec store.ActionRecord) error {
-	_, err := db.pool.Exec(ctx, `
-		INSERT INTO actions (match_id, idx, client_id, seat, type, data, at)
-		VALUES ($1, $2, NULLIF($3, ''), $4, $5, $6, $7)`,
+	// The row takes its room from its match, for the room-wide client id
+	// key; no match, no row.
+	tag, err := db.pool.Exec(ctx, `
+		INSERT INTO actions (match_id, room_code, idx, client_id, seat, type, data, at)
+		SELECT id, room_code, $2, NULLIF($3, ''), $4, $5, $6, $7 FROM matches WHERE id = $1`,
 		rec.MatchID, rec.Index, rec.ClientID, int(rec.Action.Seat), rec.Action.Type,
 		jsonArg(rec.Action.Data), rec.Action.At)
+	if err == nil && tag.RowsAffected() == 0 {
+		err = pgx.ErrNoRows
+	}
 	if err != nil {
 		return fmt.Errorf("append action %s#%d: %w", rec.MatchID, rec.Index, formatError(err))
 	}
@@ -27,15 +32,8 @@ func (db *DB) AppendAction(ctx context.Context, rec store.ActionRecord) error {
 // Actions returns a match's log in order.
 func (db *DB) Actions(ctx context.Context, matchID string) ([]store.ActionRecord, error) {
 	rows, _ := db.pool.Query(ctx, `
-		SELECT idx, coalesce(client_id, ''), seat, type, data, at
-		FROM actions WHERE match_id = $1 ORDER BY idx`, matchID)
-	recs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.ActionRecord, error) {
-		r := store.ActionRecord{MatchID: matchID}
-		var data []byte
-		err := row.Scan(&r.Index, &r.ClientID, &r.Action.Seat, &r.Action.Type, &data, &r.Action.At)
-		r.Action.Data = data
-		return r, err
-	})
+		SELECT `+actionColumns+` FROM actions WHERE match_id = $1 ORDER BY idx`, matchID)
+	recs, err := pgx.CollectRows(rows, scanAction)
 	if err == nil && len(recs) == 0 {
 		var one int
 		err = db.pool.QueryRow(ctx, `SELECT 1 FROM matches WHERE id = $1`, matchID).Scan(&one)
@@ -44,6 +42,27 @@ func (db *DB) Actions(ctx context.Context, matchID string) ([]store.ActionRecord
 		return nil, fmt.Errorf("actions %s: %w", matchID, formatError(err))
 	}
 	return recs, nil
+}
+
+// ClientAction returns the action stored under clientID in any match of room code.
+func (db *DB) ClientAction(ctx context.Context, code, clientID string) (store.ActionRecord, error) {
+	rows, _ := db.pool.Query(ctx, `
+		SELECT `+actionColumns+` FROM actions WHERE room_code = $1 AND client_id = $2`, code, clientID)
+	r, err := pgx.CollectExactlyOneRow(rows, scanAction)
+	if err != nil {
+		return store.ActionRecord{}, fmt.Errorf("client action %s %q: %w", code, clientID, formatError(err))
+	}
+	return r, nil
+}
+
+const actionColumns = `match_id, idx, coalesce(client_id, ''), seat, type, data, at`
+
+func scanAction(row pgx.CollectableRow) (store.ActionRecord, error) {
+	var r store.ActionRecord
+	var data []byte
+	err := row.Scan(&r.MatchID, &r.Index, &r.ClientID, &r.Action.Seat, &r.Action.Type, &data, &r.Action.At)
+	r.Action.Data = data
+	return r, err
 }
 
 // Note returns a seat's private notes for a match, or {} when none are stored.

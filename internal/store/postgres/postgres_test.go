@@ -11,6 +11,7 @@ import (
 	"topsecret/internal/store/pgtest"
 	"topsecret/internal/store/postgres"
 	"topsecret/internal/store/storetest"
+	"topsecret/migrations"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -68,4 +69,34 @@ func wipe(tb testing.TB, url string) {
 	if _, err := conn.Exec(ctx, `DROP SCHEMA public CASCADE; CREATE SCHEMA public`); err != nil {
 		tb.Fatal(err)
 	}
+}
+
+// A database written before client ids were unique per room migrates: every
+// action stays, and an id reused across matches names its newest use.
+func TestOpen_MigratesClientIDsPerRoom(t *testing.T) {
+	url := pgtest.DSN(t)
+	wipe(t, url)
+	files, err := migrations.Files("postgres")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`CREATE TABLE schema_migrations (name text PRIMARY KEY)`,
+		files[0].SQL,
+		`INSERT INTO schema_migrations (name) VALUES ('` + files[0].Name + `')`,
+		storetest.Before0002,
+	} {
+		if _, err := conn.Exec(ctx, q); err != nil {
+			t.Fatalf("%.60s: %v", q, err)
+		}
+	}
+	if err := conn.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	storetest.CheckAfter0002(t, MustOpen(t, url))
 }

@@ -14,12 +14,17 @@ import (
 // AppendAction durably adds an action at its log position.
 func (db *DB) AppendAction(ctx context.Context, rec store.ActionRecord) error {
 	err := db.tx(ctx, func(tx *sql.Tx, _ time.Time) error {
-		_, err := tx.ExecContext(ctx, `
-			INSERT INTO actions (match_id, idx, client_id, seat, type, data, at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			rec.MatchID, rec.Index, clientID(rec.ClientID), int(rec.Action.Seat), rec.Action.Type,
-			jsonText(rec.Action.Data), rec.Action.At)
-		return err
+		// The row takes its room from its match, for the room-wide client id
+		// key; no match, no row.
+		res, err := tx.ExecContext(ctx, `
+			INSERT INTO actions (match_id, room_code, idx, client_id, seat, type, data, at)
+			SELECT id, room_code, ?, ?, ?, ?, ?, ? FROM matches WHERE id = ?`,
+			rec.Index, clientID(rec.ClientID), int(rec.Action.Seat), rec.Action.Type,
+			jsonText(rec.Action.Data), rec.Action.At, rec.MatchID)
+		if err != nil {
+			return err
+		}
+		return mustAffect(res)
 	})
 	if err != nil {
 		return fmt.Errorf("append action %s#%d: %w", rec.MatchID, rec.Index, formatError(err))
@@ -49,24 +54,43 @@ func (db *DB) Actions(ctx context.Context, matchID string) ([]store.ActionRecord
 
 func (db *DB) actions(ctx context.Context, matchID string) ([]store.ActionRecord, error) {
 	rows, err := db.read.QueryContext(ctx, `
-		SELECT idx, client_id, seat, type, data, at
-		FROM actions WHERE match_id = ? ORDER BY idx`, matchID)
+		SELECT `+actionColumns+` FROM actions WHERE match_id = ? ORDER BY idx`, matchID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var recs []store.ActionRecord
 	for rows.Next() {
-		r := store.ActionRecord{MatchID: matchID}
-		var client sql.NullString
-		var data []byte
-		if err := rows.Scan(&r.Index, &client, &r.Action.Seat, &r.Action.Type, &data, &r.Action.At); err != nil {
+		r, err := scanAction(rows)
+		if err != nil {
 			return nil, err
 		}
-		r.ClientID, r.Action.Data = client.String, data
 		recs = append(recs, r)
 	}
 	return recs, rows.Err()
+}
+
+// ClientAction returns the action stored under clientID in any match of room code.
+func (db *DB) ClientAction(ctx context.Context, code, clientID string) (store.ActionRecord, error) {
+	r, err := scanAction(db.read.QueryRowContext(ctx, `
+		SELECT `+actionColumns+` FROM actions WHERE room_code = ? AND client_id = ?`, code, clientID))
+	if err != nil {
+		return store.ActionRecord{}, fmt.Errorf("client action %s %q: %w", code, clientID, formatError(err))
+	}
+	return r, nil
+}
+
+const actionColumns = `match_id, idx, client_id, seat, type, data, at`
+
+func scanAction(row scanner) (store.ActionRecord, error) {
+	var r store.ActionRecord
+	var client sql.NullString
+	var data []byte
+	if err := row.Scan(&r.MatchID, &r.Index, &client, &r.Action.Seat, &r.Action.Type, &data, &r.Action.At); err != nil {
+		return store.ActionRecord{}, err
+	}
+	r.ClientID, r.Action.Data = client.String, data
+	return r, nil
 }
 
 func (db *DB) matchExists(ctx context.Context, id string) error {

@@ -1,12 +1,14 @@
 package sqlite_test
 
 import (
+	"database/sql"
 	"path/filepath"
 	"testing"
 
 	"topsecret/internal/store"
 	"topsecret/internal/store/sqlite"
 	"topsecret/internal/store/storetest"
+	"topsecret/migrations"
 )
 
 // MustOpen opens a database file at path and closes it when tb ends.
@@ -58,4 +60,32 @@ func TestOpen_Memory(t *testing.T) {
 	if got := storetest.MustSeats(t, db, "ABCD"); len(got) != 0 {
 		t.Fatalf("Seats=%v, want none", got)
 	}
+}
+
+// A database written before client ids were unique per room migrates: every
+// action stays, and an id reused across matches names its newest use.
+func TestOpen_MigratesClientIDsPerRoom(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "topsecret.db")
+	raw, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := migrations.Files("sqlite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`CREATE TABLE schema_migrations (name TEXT PRIMARY KEY)`,
+		files[0].SQL,
+		`INSERT INTO schema_migrations (name) VALUES ('` + files[0].Name + `')`,
+		storetest.Before0002,
+	} {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatalf("%.60s: %v", q, err)
+		}
+	}
+	if err := raw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	storetest.CheckAfter0002(t, MustOpen(t, path))
 }

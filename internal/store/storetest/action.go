@@ -33,10 +33,39 @@ var appendActionTests = []test{
 			t.Fatalf("len(Actions)=%d, want 3", len(got))
 		}
 	}},
-	{"SameClientIDOtherMatch", func(t *testing.T, s store.Store) {
+	{"SameClientIDOtherRoom", func(t *testing.T, s store.Store) {
+		a := MustRoomAndMatch(t, s, "ABCD")
+		b := MustRoomAndMatch(t, s, "WXYZ")
+		MustAppendAction(t, s, NewAction(a.ID, 0))
+		rec := NewAction(b.ID, 0)
+		rec.ClientID = NewAction(a.ID, 0).ClientID
+		MustAppendAction(t, s, rec)
+		diff(t, "Actions", MustActions(t, s, b.ID), []store.ActionRecord{rec})
+	}},
+	{"ManySystemActionsAcrossMatches", func(t *testing.T, s store.Store) {
+		// System actions have no client id: the room-wide key ignores them.
 		a := MustRoomAndMatch(t, s, "ABCD")
 		b := MustCreateMatch(t, s, "ABCD", 2)
-		MustAppendAction(t, s, NewAction(a.ID, 0))
+		for _, id := range []string{a.ID, b.ID} {
+			rec := NewAction(id, 0)
+			rec.ClientID = ""
+			MustAppendAction(t, s, rec)
+		}
+	}},
+	{"ErrConflictClientIDOtherMatch", func(t *testing.T, s store.Store) {
+		// An action resent after a rematch must not be logged again in the new match.
+		a := MustRoomAndMatch(t, s, "ABCD")
+		first := NewAction(a.ID, 0)
+		MustAppendAction(t, s, first)
+		MustFinishMatch(t, s, a.ID, result, T0)
+		b := MustCreateMatch(t, s, "ABCD", 2)
+		resend := NewAction(b.ID, 0)
+		resend.ClientID = first.ClientID
+		assertErr(t, "AppendAction resend", s.AppendAction(t.Context(), resend), store.ErrConflict)
+		if got := MustActions(t, s, b.ID); len(got) != 0 {
+			t.Fatalf("Actions of the new match=%v, want none", got)
+		}
+		// The position is still free for another action.
 		MustAppendAction(t, s, NewAction(b.ID, 0))
 	}},
 	{"ErrConflictIndex", func(t *testing.T, s store.Store) {
@@ -79,6 +108,25 @@ var appendActionTests = []test{
 		if got := MustActions(t, s, m.ID); len(got) != 1 {
 			t.Fatalf("len(Actions)=%d, want 1", len(got))
 		}
+	}},
+	{"ConcurrentSameClientIDAcrossMatches", func(t *testing.T, s store.Store) {
+		// Two servers, each behind on a rematch, store one client id at once.
+		MustCreateRoom(t, s, "ABCD")
+		ids := make([]string, 10)
+		for i := range ids {
+			ids[i] = MustCreateMatch(t, s, "ABCD", i+1).ID
+		}
+		errs := make([]error, len(ids))
+		var wg sync.WaitGroup
+		for i, id := range ids {
+			wg.Go(func() {
+				rec := NewAction(id, 0)
+				rec.ClientID = "client-resent"
+				errs[i] = s.AppendAction(t.Context(), rec)
+			})
+		}
+		wg.Wait()
+		assertOneWins(t, errs)
 	}},
 	{"ConcurrentManyRooms", func(t *testing.T, s store.Store) {
 		// Many rooms play at once; none may fail for lock contention.
@@ -144,6 +192,59 @@ var actionsTests = []test{
 		_, err := s.Actions(t.Context(), "no-such-match")
 		assertErr(t, "Actions", err, store.ErrNotFound)
 	}},
+}
+
+var clientActionTests = []test{
+	{"OK", func(t *testing.T, s store.Store) {
+		a := MustRoomAndMatch(t, s, "ABCD")
+		want := NewAction(a.ID, 1)
+		MustAppendAction(t, s, NewAction(a.ID, 0))
+		MustAppendAction(t, s, want)
+		MustFinishMatch(t, s, a.ID, result, T0)
+		b := MustCreateMatch(t, s, "ABCD", 2)
+		MustAppendAction(t, s, NewAction(b.ID, 0))
+
+		// Found from the room, whichever match logged it.
+		diff(t, "ClientAction", mustClientAction(t, s, "ABCD", want.ClientID), want)
+		diff(t, "ClientAction newest match", mustClientAction(t, s, "ABCD", NewAction(b.ID, 0).ClientID), NewAction(b.ID, 0))
+	}},
+	{"NoData", func(t *testing.T, s store.Store) {
+		m := MustRoomAndMatch(t, s, "ABCD")
+		want := NewAction(m.ID, 0)
+		want.Action.Data = nil
+		MustAppendAction(t, s, want)
+		diff(t, "ClientAction", mustClientAction(t, s, "ABCD", want.ClientID), want)
+	}},
+	{"ErrNotFoundOtherRoom", func(t *testing.T, s store.Store) {
+		a := MustRoomAndMatch(t, s, "ABCD")
+		MustRoomAndMatch(t, s, "WXYZ")
+		rec := NewAction(a.ID, 0)
+		MustAppendAction(t, s, rec)
+		_, err := s.ClientAction(t.Context(), "WXYZ", rec.ClientID)
+		assertErr(t, "ClientAction", err, store.ErrNotFound)
+	}},
+	{"ErrNotFound", func(t *testing.T, s store.Store) {
+		m := MustRoomAndMatch(t, s, "ABCD")
+		system := NewAction(m.ID, 0)
+		system.ClientID = ""
+		MustAppendAction(t, s, system)
+		for _, id := range []string{"no-such-id", ""} {
+			_, err := s.ClientAction(t.Context(), "ABCD", id)
+			assertErr(t, fmt.Sprintf("ClientAction(%q)", id), err, store.ErrNotFound)
+		}
+		_, err := s.ClientAction(t.Context(), "ZZZZ", "no-such-id")
+		assertErr(t, "ClientAction unknown room", err, store.ErrNotFound)
+	}},
+}
+
+// mustClientAction returns the action stored under clientID in room code.
+func mustClientAction(tb testing.TB, s store.Store, code, clientID string) store.ActionRecord {
+	tb.Helper()
+	rec, err := s.ClientAction(tb.Context(), code, clientID)
+	if err != nil {
+		tb.Fatalf("ClientAction: %v", err)
+	}
+	return rec
 }
 
 var noteTests = []test{

@@ -14,7 +14,7 @@ import (
 var result = game.Result{
 	Winners: []game.Seat{0, 2},
 	Points:  []int{5, 0, 5},
-	Summary: "{p0} and {p2} split the vault.",
+	Summary: game.M("vault.result.shared", game.PS("winners", []game.Seat{0, 2}), game.N("n", 5)),
 }
 
 var createMatchTests = []test{
@@ -138,7 +138,7 @@ var finishMatchTests = []test{
 	{"ErrConflict", func(t *testing.T, s store.Store) {
 		m := MustRoomAndMatch(t, s, "ABCD")
 		MustFinishMatch(t, s, m.ID, result, T0)
-		other := game.Result{Winners: []game.Seat{1}, Points: []int{0, 9, 0}, Summary: "late"}
+		other := game.Result{Winners: []game.Seat{1}, Points: []int{0, 9, 0}, Summary: game.M("vault.result.late")}
 		err := s.FinishMatch(t.Context(), m.ID, other, T0.Add(time.Hour))
 		assertErr(t, "FinishMatch again", err, store.ErrConflict)
 		// The first result stands.

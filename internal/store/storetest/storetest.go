@@ -37,6 +37,7 @@ var suite = []struct {
 	{"FinishMatch", finishMatchTests},
 	{"AppendAction", appendActionTests},
 	{"Actions", actionsTests},
+	{"ClientAction", clientActionTests},
 	{"Note", noteTests},
 	{"PutNote", putNoteTests},
 }
@@ -144,12 +145,13 @@ func NewMatch(code string, number int) store.Match {
 	}
 }
 
-// NewAction returns an action record fixture at index, from seat 0, with data.
+// NewAction returns an action record fixture at index, from seat 0, with
+// data and a client id no other fixture action has.
 func NewAction(matchID string, index int) store.ActionRecord {
 	return store.ActionRecord{
 		MatchID:  matchID,
 		Index:    index,
-		ClientID: fmt.Sprintf("client-%d", index),
+		ClientID: fmt.Sprintf("client-%s-%d", matchID, index),
 		Action: game.Action{
 			Seat: 0,
 			Type: "bid",

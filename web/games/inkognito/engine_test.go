@@ -10,13 +10,17 @@ import (
 
 	"topsecret/internal/game"
 	"topsecret/internal/games/inkognito"
+	"topsecret/web/boards/boardtest"
+	inkognitoboard "topsecret/web/games/inkognito"
 )
 
-// TestEngineButtons drives real games with the engine's bot through the
-// boards: every enabled control a phone shows must be an action the engine
-// accepts, the table screen renders every step without a secret, and no
-// phone shows another seat's private notices.
+// TestEngineButtons drives real games through the boards for 3, 4 and 5
+// players: every enabled control a phone shows must be an action the engine
+// accepts, every message the pages say must be in the catalogue, the table
+// screen renders every step without a secret, and no phone shows another
+// seat's private notices.
 func TestEngineButtons(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{3, 4, 5} {
 		t.Run(fmt.Sprintf("%dp", n), func(t *testing.T) {
 			t.Parallel()
@@ -28,75 +32,43 @@ func TestEngineButtons(t *testing.T) {
 			case 5:
 				want = append(want, inkognito.ActCommit, inkognito.ActContinue)
 			}
-			checked := map[string]int{}
+			pressed := boardtest.Pressed{}
 			covered := func() bool {
 				for _, typ := range want {
-					if checked[typ] == 0 {
+					if pressed[typ] == 0 {
 						return false
 					}
 				}
 				return true
 			}
+			words := boardtest.Words(t, inkognitoboard.Game).Reader("en", names[:n])
 			for seed := 0; seed < 12 && (seed < 2 || !covered()); seed++ {
-				m := newMatch(n, byte(40+seed), inkognito.HelperFull)
-				for step := 0; step < 400; step++ {
-					doc, html := render(t, m.tableCtx())
-					one(t, doc, "inkognito-table")
-					if m.table().Phase != inkognito.PhaseOver {
-						assertNoSecrets(t, m, html)
-					}
-					notices := map[int][]string{}
-					for s := range n {
-						for _, e := range m.seat(s).Notices {
-							notices[s] = append(notices[s], game.Say(e.Text, names[:n]))
-						}
-					}
-					for s := range n {
-						c := m.phone(s, nil)
-						doc, _ := render(t, c)
-						one(t, doc, "inkognito-seat")
-						text := doc.Text()
-						for o, ns := range notices {
-							for _, x := range ns {
-								if o != s && !strings.Contains(strings.Join(notices[s], "\n"), x) && strings.Contains(text, x) {
-									t.Fatalf("seat %d's phone shows seat %d's notice %q", s, o, x)
-								}
-							}
-						}
-						for _, a := range actions(doc, s) {
-							if err := m.st.Check(a); err != nil {
-								t.Fatalf("step %d seat %d: control %s %s refused: %v", step, s, a.Type, a.Data, err)
-							}
-							checked[a.Type]++
-						}
-					}
-					if !m.next() {
-						break
-					}
+				var s game.Seed
+				s[0], s[1] = byte(40+seed), byte(n)
+				opts, _ := json.Marshal(map[string]any{"helper": inkognito.HelperFull})
+				got := boardtest.Play(t, boardtest.Match{Rules: inkognito.Rules{}, Board: inkognitoboard.Game, Seats: n, Seed: s,
+					Options: opts, Controls: controls, PhoneID: "inkognito-seat", TableID: "inkognito-table",
+					Frame: func(tb testing.TB, v game.Viewer, st game.State, doc *goquery.Document) {
+						frame(tb, v, st, doc, n, words)
+					}})
+				for typ, k := range got {
+					pressed[typ] += k
 				}
 			}
-			for _, typ := range want {
-				if checked[typ] == 0 {
-					t.Errorf("no %s control was ever checked (%v)", typ, checked)
-				}
-			}
+			t.Logf("pressed %v", pressed)
+			pressed.Require(t, want...)
 		})
 	}
 }
 
-// actions turns a phone's enabled controls into the actions app.js sends:
-// data-act buttons, each radio of the pair picker, and the telephone filled
-// with one complete number.
-func actions(doc *goquery.Document, seat int) []game.Action {
-	var out []game.Action
+// controls are the actions app.js sends from a phone's enabled controls:
+// data-act buttons, each radio of the pair picker, and the telephone
+// filled with one complete number.
+func controls(doc *goquery.Document, seat game.Seat, at int64) []game.Action {
+	out := boardtest.Buttons(doc, seat, at)
 	act := func(typ, data string) {
-		out = append(out, game.Action{Seat: game.Seat(seat), Type: typ, Data: json.RawMessage(data), At: now})
+		out = append(out, game.Action{Seat: seat, Type: typ, Data: json.RawMessage(data), At: at})
 	}
-	doc.Find("button[data-act]").Each(func(_ int, b *goquery.Selection) {
-		if _, off := b.Attr("disabled"); !off {
-			act(b.AttrOr("data-act", ""), b.AttrOr("data-data", "{}"))
-		}
-	})
 	doc.Find(`form[data-act="show_pair"] input[name=cards]`).Each(func(_ int, r *goquery.Selection) {
 		act(inkognito.ActShowPair, `{"cards":`+r.AttrOr("value", "")+`}`)
 	})
@@ -109,4 +81,47 @@ func actions(doc *goquery.Document, seat int) []game.Action {
 		act(inkognito.ActDial, string(b))
 	})
 	return out
+}
+
+// frame checks one rendered frame: every word from the catalogue; the
+// table without secrets; a phone without another seat's notices.
+func frame(tb testing.TB, v game.Viewer, st game.State, doc *goquery.Document, n int, words interface {
+	Say(game.Msg) string
+}) {
+	tb.Helper()
+	html, _ := doc.Html()
+	worded(tb, html)
+	notices := map[int][]string{}
+	for s := range n {
+		for _, e := range st.View(game.SeatViewer(game.Seat(s))).(*inkognito.SeatView).Notices {
+			notices[s] = append(notices[s], words.Say(e.Msg))
+		}
+	}
+	text := doc.Text()
+	if v.Kind != game.Player {
+		if tv := st.View(v).(*inkognito.TableView); tv.Phase == inkognito.PhaseOver {
+			return
+		}
+		for _, cls := range []string{".ik-black", ".ik-face", ".ik-mini-black", ".ik-minipair", ".ik-tn", ".ik-sealed"} {
+			if doc.Find(cls).Length() > 0 {
+				tb.Fatalf("the table shows %s", cls)
+			}
+		}
+		for s, ns := range notices {
+			for _, x := range ns {
+				if strings.Contains(text, x) {
+					tb.Fatalf("the table shows seat %d's notice %q", s, x)
+				}
+			}
+		}
+		return
+	}
+	mine := strings.Join(notices[int(v.Seat)], "\n")
+	for o, ns := range notices {
+		for _, x := range ns {
+			if o != int(v.Seat) && !strings.Contains(mine, x) && strings.Contains(text, x) {
+				tb.Fatalf("seat %d's phone shows seat %d's notice %q", v.Seat, o, x)
+			}
+		}
+	}
 }

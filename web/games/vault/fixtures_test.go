@@ -2,10 +2,15 @@ package vaultboard_test
 
 import (
 	"encoding/json"
+	"sync"
+	"testing"
 
 	"topsecret/internal/game"
 	"topsecret/internal/games/vault"
+	"topsecret/web/boards"
+	"topsecret/web/boards/boardtest"
 	vaultboard "topsecret/web/games/vault"
+	"topsecret/web/words"
 )
 
 // now is the fixtures' server time.
@@ -49,13 +54,13 @@ func raw(v any) json.RawMessage {
 }
 
 // table4 is a 4-player public view in trick 3 of 15 at phase p.
-func table4(p vault.Phase) vault.TableView {
+func table4(p vault.Phase) *vault.TableView {
 	t := vault.TableView{Phase: p, Seats: 4, Trick: 3, Tricks: 15, Step: 9, Discard: 5,
 		DiscardTop: cp(cd(2, "MO", 0)), BoomButton: p == vault.PhaseBoom,
 		Events: []vault.EventLine{
-			{Seq: 1, Kind: "deal", Text: "A new deal: 15 tricks, each of you holds 15 cards."},
-			{Seq: 6, Kind: "reveal", Text: "Trick 2: {p0} D20, {p1} MO, {p2} D25, {p3} D10."},
-			{Seq: 8, Kind: "steal", Text: "{p1} grabbed {p3}'s D10 with a mole."},
+			{Seq: 1, Kind: "deal", Msg: game.M("vault.event.deal", game.N("n", 15))},
+			{Seq: 6, Kind: "reveal", Msg: revealMsg(2, cd(0, "D20", 0), cd(1, "MO", 0), cd(2, "D25", 0), cd(3, "D10", 0))},
+			{Seq: 8, Kind: "steal", Msg: game.M("vault.event.stole", game.P("who", 1), game.P("owner", 3), term("card", cd(3, "D10", 0)))},
 		}}
 	for i := range 4 {
 		t.Players = append(t.Players, vault.PlayerInfo{Seat: i, Colour: colours[i], Hand: 13, Stake: []vault.CardInfo{}})
@@ -84,7 +89,7 @@ func table4(p vault.Phase) vault.TableView {
 			t.Players[i].Touched = i != 3
 		}
 		t.Timer = &vault.TimerInfo{Kind: "boom", At: now + 2600}
-		t.Events = append(t.Events, vault.EventLine{Seq: 12, Kind: "reveal", Text: "Trick 3: {p0} D15, {p1} D30, {p2} AG, {p3} TE."})
+		t.Events = append(t.Events, vault.EventLine{Seq: 12, Kind: "reveal", Msg: revealMsg(3, cd(0, "D15", 0), cd(1, "D30", 0), cd(2, "AG", 0), cd(3, "TE", 0))})
 	case vault.PhaseSteal:
 		t.Reveal = &vault.RevealMoment{Seq: 12, Trick: 3, Cards: []vault.PlayedCard{
 			{Seat: 0, Card: cd(0, "MO", 0)}, {Seat: 1, Card: cd(1, "D30", 0)}, {Seat: 2, Card: cd(2, "MO", 0)}, {Seat: 3, Card: cd(3, "D15", 0)}}}
@@ -101,8 +106,8 @@ func table4(p vault.Phase) vault.TableView {
 		t.Steals = []vault.StealMoment{{Seq: 13, Mole: 2, Result: vault.StoleCard, From: 3, Card: cp(cd(3, "D15", 0))}}
 		t.Timer = &vault.TimerInfo{Kind: "steal", At: now + 3400}
 		t.Events = append(t.Events,
-			vault.EventLine{Seq: 12, Kind: "reveal", Text: "Trick 3: {p0} MO, {p1} D30, {p2} MO, {p3} D15."},
-			vault.EventLine{Seq: 13, Kind: "steal", Text: "{p2} grabbed {p3}'s D15 with a mole."})
+			vault.EventLine{Seq: 12, Kind: "reveal", Msg: revealMsg(3, cd(0, "MO", 0), cd(1, "D30", 0), cd(2, "MO", 0), cd(3, "D15", 0))},
+			vault.EventLine{Seq: 13, Kind: "steal", Msg: game.M("vault.event.stole", game.P("who", 2), game.P("owner", 3), term("card", cd(3, "D15", 0)))})
 	case vault.PhaseSecure:
 		// After a blast: Daan's terrorist burned Anna's D20 + D15 and Bram's D30;
 		// Carla's [D25, AG] survived and banked to x2; Carla... see V-08.
@@ -125,9 +130,11 @@ func table4(p vault.Phase) vault.TableView {
 		t.DiscardTop = cp(cd(3, "TE", 0))
 		t.Timer = &vault.TimerInfo{Kind: "secure", At: now + 6000}
 		t.Events = append(t.Events,
-			vault.EventLine{Seq: 13, Kind: "boom", Text: "{p3} shouted Boom!"},
-			vault.EventLine{Seq: 14, Kind: "blast", Text: "Boom! Burned: {p0}'s D20 and D15, {p3}'s TE."},
-			vault.EventLine{Seq: 15, Kind: "bank", Text: "{p2} secured D25 + AG as a pair in x2 (100)."})
+			vault.EventLine{Seq: 13, Kind: "boom", Msg: game.M("vault.event.boom", game.P("who", 3))},
+			vault.EventLine{Seq: 14, Kind: "blast", Msg: game.M("vault.event.blast", game.TS("burned", []game.Msg{
+				owned(0, cd(0, "D20", 0)), owned(0, cd(0, "D15", 0)), owned(3, cd(3, "TE", 0))}))},
+			vault.EventLine{Seq: 15, Kind: "bank", Msg: game.M("vault.event.bank_pair", game.P("who", 2),
+				term("a", cd(2, "D25", 0)), term("b", cd(2, "AG", 0)), game.N("points", 100))})
 	case vault.PhaseDealEnd:
 		t.Trick = 15
 		t.Reveal = &vault.RevealMoment{Seq: 90, Trick: 15, Cards: []vault.PlayedCard{
@@ -136,7 +143,7 @@ func table4(p vault.Phase) vault.TableView {
 			t.Players[i].Hand = 0
 			t.Players[i].Stake = []vault.CardInfo{}
 		}
-		t.Over = &vault.Outcome{Winners: []int{0, 2}, Summary: "{p0} and {p2} share the win with 185 points each.",
+		t.Over = &vault.Outcome{Winners: []int{0, 2}, Summary: shared,
 			Ranking: []vault.Standing{{Seat: 0, Score: 185, Rank: 1}, {Seat: 2, Score: 185, Rank: 1}, {Seat: 1, Score: 120, Rank: 3}, {Seat: 3, Score: -20, Rank: 4}}}
 		t.Safes = []vault.SafeView{
 			safeAnna(),
@@ -144,9 +151,9 @@ func table4(p vault.Phase) vault.TableView {
 			{Seat: 2, X1: []vault.CardInfo{cd(2, "D25", 0), cd(2, "D10", 0), cd(2, "D10", 1)}, X1Points: 45, X2: []vault.PairView{{Cards: []vault.CardInfo{cd(2, "D20", 0), cd(2, "D20", 1)}, Points: 80}, {Cards: []vault.CardInfo{cd(2, "D15", 0), cd(2, "D15", 1)}, Points: 60}}, X2Points: 140, Score: 185},
 			{Seat: 3, X1: []vault.CardInfo{cd(3, "D30", 0)}, X1Points: 30, X2: []vault.PairView{}, MissedBooms: 1, Penalty: 50, Score: -20},
 		}
-		t.Events = append(t.Events, vault.EventLine{Seq: 91, Kind: "over", Text: "{p0} and {p2} share the win with 185 points each."})
+		t.Events = append(t.Events, vault.EventLine{Seq: 91, Kind: "over", Msg: shared})
 	}
-	return t
+	return &t
 }
 
 // safeAnna is V-24's safe: 10 + 25 + 0 + 80 + 120 − 50 = 185.
@@ -164,28 +171,65 @@ func handOf(col int) []vault.CardInfo {
 }
 
 // seat builds seat me's phone on top of t.
-func seat(t vault.TableView, me int) vault.SeatView {
-	v := vault.SeatView{TableView: t, Me: me, Colour: colours[me], Hand: handOf(me)[:t.Players[me].Hand],
+func seat(t *vault.TableView, me int) *vault.SeatView {
+	v := vault.SeatView{TableView: *t, Me: me, Colour: colours[me], Hand: handOf(me)[:t.Players[me].Hand],
 		Stake: t.Players[me].Stake, Safe: vault.SafeView{Seat: me, X1: []vault.CardInfo{}, X2: []vault.PairView{}},
 		Moves: []game.Move{}, Notices: []vault.EventLine{}}
 	if me == 0 {
 		v.Safe = vault.SafeView{Seat: 0, X1: []vault.CardInfo{cd(0, "D25", 0)}, X1Points: 25, X2: []vault.PairView{}, Score: 25}
 	}
-	return v
+	return &v
 }
+
+// catalog is the board's catalogue, loaded once for every test.
+var (
+	catalogOnce sync.Once
+	catalog     *words.Catalog
+)
+
+// worded gives c the English words of the board, with c's seat names.
+func worded(tb testing.TB, c boards.Context) boards.Context {
+	tb.Helper()
+	catalogOnce.Do(func() { catalog = boardtest.Words(tb, vaultboard.Game) })
+	c.Words = catalog.Reader("en", c.Names)
+	return c
+}
+
+// term names a card argument, worded as the engine words it.
+func term(name string, c vault.CardInfo) game.Arg {
+	t := c.Term()
+	return game.TM(name, t)
+}
+
+// owned is "Anna's Document 15" as the engine says it.
+func owned(s int, c vault.CardInfo) game.Msg {
+	return game.M("vault.term.owned", game.P("who", game.Seat(s)), term("card", c))
+}
+
+// revealMsg is a trick's reveal event, seat i playing cards[i].
+func revealMsg(trick int, cards ...vault.CardInfo) game.Msg {
+	played := make([]game.Msg, len(cards))
+	for i, c := range cards {
+		played[i] = game.M("vault.term.played", game.P("who", game.Seat(i)), term("card", c))
+	}
+	return game.M("vault.event.reveal", game.N("trick", trick), game.TS("cards", played))
+}
+
+// shared is the deal-end summary of the fixtures: Anna and Carla tie.
+var shared = game.M("vault.result.shared", game.PS("who", []game.Seat{0, 2}), game.N("n", 185))
 
 type fixture struct {
 	name string
-	ctx  vaultboard.Context
+	ctx  boards.Context
 }
 
-func ctx(view any, you int, legal []game.Move) vaultboard.Context {
-	return vaultboard.Context{View: view, Names: names[:4], You: you, Legal: legal, Now: now,
+func ctx(view any, you int, legal []game.Move) boards.Context {
+	return boards.Context{View: view, Names: names[:4], You: game.Seat(you), Legal: legal, Now: now,
 		Away: []bool{false, false, false, true}}
 }
 
-func tableCtx(t vault.TableView) vaultboard.Context {
-	return vaultboard.Context{View: t, Names: names[:4], You: -1, Table: true, Now: now, Away: []bool{false, false, false, true}}
+func tableCtx(t *vault.TableView) boards.Context {
+	return boards.Context{View: t, Names: names[:4], You: game.System, Table: true, Now: now, Away: []bool{false, false, false, true}}
 }
 
 // commitMove is the engine's commit template over hand.
@@ -194,74 +238,74 @@ func commitMove(hand []vault.CardInfo) game.Move {
 	for _, c := range hand {
 		ids = append(ids, c.ID)
 	}
-	return game.Move{Type: vault.ActCommit, Label: "Play face-down", Fields: map[string][]any{"card": ids}}
+	return game.Move{Type: vault.ActCommit, Label: game.M("vault.move.commit"), Fields: map[string][]any{"card": ids}}
 }
 
 // Phone fixtures.
 
-func selectMine() vaultboard.Context {
+func selectMine() boards.Context {
 	v := seat(table4(vault.PhaseSelect), 0)
 	return ctx(v, 0, []game.Move{commitMove(v.Hand)})
 }
 
-func selectCommitted() vaultboard.Context {
+func selectCommitted() boards.Context {
 	v := seat(table4(vault.PhaseSelect), 1)
 	v.Committed = cp(cd(1, "D30", 0))
-	v.Notices = []vault.EventLine{{Seq: 10, Kind: "commit", Text: "You played D30 face-down."}}
+	v.Notices = []vault.EventLine{{Seq: 10, Kind: "commit", Msg: game.M("vault.event.committed", term("card", cd(1, "D30", 0)))}}
 	return ctx(v, 1, nil)
 }
 
-func boomTerrorist() vaultboard.Context {
+func boomTerrorist() boards.Context {
 	v := seat(table4(vault.PhaseBoom), 3)
 	v.MustBoom = true
-	return ctx(v, 3, []game.Move{{Type: vault.ActBoom, Label: "BOOM!"}})
+	return ctx(v, 3, []game.Move{{Type: vault.ActBoom, Label: game.M("vault.move.boom")}})
 }
 
-func boomOther() vaultboard.Context {
+func boomOther() boards.Context {
 	return ctx(seat(table4(vault.PhaseBoom), 0), 0, nil)
 }
 
-func stealMole() vaultboard.Context {
+func stealMole() boards.Context {
 	t := table4(vault.PhaseSteal)
 	v := seat(t, 0)
 	v.Targets = t.Eligible
 	return ctx(v, 0, []game.Move{
-		{Type: vault.ActSteal, Label: "Steal {p1}'s D30", Data: raw(vault.Steal{Card: cd(1, "D30", 0).ID})},
-		{Type: vault.ActSteal, Label: "Steal {p3}'s D15", Data: raw(vault.Steal{Card: cd(3, "D15", 0).ID})},
-		{Type: vault.ActNoSteal, Label: "No steal"},
+		{Type: vault.ActSteal, Label: game.M("vault.move.steal", game.P("owner", 1), term("card", cd(1, "D30", 0))), Data: raw(vault.Steal{Card: cd(1, "D30", 0).ID})},
+		{Type: vault.ActSteal, Label: game.M("vault.move.steal", game.P("owner", 3), term("card", cd(3, "D15", 0))), Data: raw(vault.Steal{Card: cd(3, "D15", 0).ID})},
+		{Type: vault.ActNoSteal, Label: game.M("vault.move.no_steal")},
 	})
 }
 
-func stealWatcher() vaultboard.Context {
+func stealWatcher() boards.Context {
 	return ctx(seat(table4(vault.PhaseSteal), 1), 1, nil)
 }
 
-func secureDecider() vaultboard.Context {
+func secureDecider() boards.Context {
 	v := seat(table4(vault.PhaseSecure), 1)
 	v.Decide = true
 	return ctx(v, 1, []game.Move{
-		{Type: vault.ActSecure, Label: "Bank ×1", Data: raw(vault.Secure{Choice: vault.ChoiceBank})},
-		{Type: vault.ActSecure, Label: "Keep at stake", Data: raw(vault.Secure{Choice: vault.ChoiceKeep})},
+		{Type: vault.ActSecure, Label: game.M("vault.move.bank"), Data: raw(vault.Secure{Choice: vault.ChoiceBank})},
+		{Type: vault.ActSecure, Label: game.M("vault.move.keep"), Data: raw(vault.Secure{Choice: vault.ChoiceKeep})},
 	})
 }
 
-func secureDocDecider() vaultboard.Context {
+func secureDocDecider() boards.Context {
 	t := table4(vault.PhaseSecure)
 	t.Players[0].Stake = []vault.CardInfo{cd(0, "D25", 1)}
 	t.Players[0].Decider = true
 	v := seat(t, 0)
 	v.Decide = true
 	return ctx(v, 0, []game.Move{
-		{Type: vault.ActSecure, Label: "Bank ×1", Data: raw(vault.Secure{Choice: vault.ChoiceBank})},
-		{Type: vault.ActSecure, Label: "Keep at stake", Data: raw(vault.Secure{Choice: vault.ChoiceKeep})},
+		{Type: vault.ActSecure, Label: game.M("vault.move.bank"), Data: raw(vault.Secure{Choice: vault.ChoiceBank})},
+		{Type: vault.ActSecure, Label: game.M("vault.move.keep"), Data: raw(vault.Secure{Choice: vault.ChoiceKeep})},
 	})
 }
 
-func secureWatcher() vaultboard.Context {
+func secureWatcher() boards.Context {
 	return ctx(seat(table4(vault.PhaseSecure), 2), 2, nil)
 }
 
-func dealEnd() vaultboard.Context {
+func dealEnd() boards.Context {
 	t := table4(vault.PhaseDealEnd)
 	v := seat(t, 0)
 	v.Safe = safeAnna()

@@ -2,114 +2,113 @@ package winkboard_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
 
 	"topsecret/internal/game"
+	"topsecret/internal/game/gametest"
 	"topsecret/internal/games/wink"
+	"topsecret/web/boards/boardtest"
 	winkboard "topsecret/web/games/wink"
 )
 
-// TestEngineButtons drives a real match through the boards: every enabled
-// button a phone shows must be an action the engine accepts, and the table
-// screen must render every step.
+// TestEngineButtons drives real matches through the boards, in both modes
+// at the smallest, a middling and the largest table (5 players only with
+// -short): every enabled button a phone shows must be an
+// action the engine accepts, every frame must be worded from the catalogue
+// (no missing id, no raw id or code), and the table screen renders every
+// step.
 func TestEngineButtons(t *testing.T) {
 	for _, mode := range []string{wink.ModeTable, wink.ModeRemote} {
-		t.Run(mode, func(t *testing.T) {
-			opts, _ := json.Marshal(map[string]any{"mode": mode})
-			var seed game.Seed
-			seed[0] = 7
-			const n = 5
-			at := int64(1_700_000_000_000)
-			st, err := wink.Rules{}.New(game.Setup{Game: "wink", Seats: n, Seed: seed, Options: opts, Started: at})
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := game.RandFor(seed, 1)
-			checked := map[string]int{}
-			for step := 0; step < 40; step++ {
-				at += 2500
-				// The table screen renders at every step.
-				table, _ := render(t, winkboard.Context{View: st.View(game.TableViewer()), Names: names[:n], You: -1, Table: true, Now: at})
-				one(t, table, "wink-table")
-				var next *game.Action
-				for s := range n {
-					c := winkboard.Context{View: st.View(game.SeatViewer(game.Seat(s))), Names: names[:n], You: s,
-						Legal: st.Legal(game.Seat(s)), Now: at}
-					doc, _ := render(t, c)
-					one(t, doc, "wink-seat")
-					for _, a := range buttons(doc, s, at) {
-						if err := st.Check(a); err != nil {
-							t.Fatalf("step %d seat %d: button %s %s refused: %v", step, s, a.Type, a.Data, err)
+		for _, n := range tableSizes() {
+			t.Run(fmt.Sprintf("%s/%d", mode, n), func(t *testing.T) {
+				t.Parallel()
+				opts, _ := json.Marshal(map[string]any{"mode": mode})
+				var seed game.Seed
+				seed[0], seed[1] = 7, byte(n)
+				steps := 0
+				pressed := boardtest.Play(t, boardtest.Match{
+					Rules: wink.Rules{}, Board: winkboard.Game, Seats: n, Seed: seed, Options: opts,
+					Controls: controls, Choose: progress,
+					// Winks and glances depend on the clock between renders.
+					Skip:    func(typ string) bool { return typ == wink.ActWink || typ == wink.ActSignal },
+					PhoneID: "wink-seat", TableID: "wink-table",
+					Frame: func(tb testing.TB, v game.Viewer, _ game.State, doc *goquery.Document) {
+						if v.Kind == game.Table {
+							steps++
 						}
-						checked[a.Type]++
-						if prio(a.Type) > 0 && (next == nil || prio(a.Type) > prio(next.Type)) {
-							a := a
-							next = &a
-						}
-					}
+						checkWords(tb, doc)
+					},
+				})
+				want := []string{wink.ActTakeCards, wink.ActAccuse, wink.ActSwap, wink.ActPass}
+				if mode == wink.ModeTable {
+					want = append(want, wink.ActClaim, wink.ActConfirmClaim)
+				} else {
+					// A remote claim needs a wink first, which the harness
+					// plays only through the bots.
+					want = append(want, wink.ActSetFocus)
 				}
-				if next == nil {
-					// Only pass/accuse left: pass if someone can.
-					for s := range n {
-						for _, m := range st.Legal(game.Seat(s)) {
-							if m.Type == wink.ActPass && next == nil {
-								next = &game.Action{Seat: game.Seat(s), Type: m.Type, At: at}
-							}
-						}
-					}
-				}
-				if next == nil {
-					break
-				}
-				st.Apply(*next, r)
-			}
-			for _, typ := range []string{wink.ActTakeCards, wink.ActAccuse, wink.ActSwap, wink.ActPass, wink.ActClaim, wink.ActConfirmClaim} {
-				if mode == wink.ModeRemote && (typ == wink.ActClaim || typ == wink.ActConfirmClaim) {
-					continue // a remote claim needs a wink first, which this test does not play
-				}
-				if checked[typ] == 0 {
-					t.Errorf("no %s button was ever checked (%v)", typ, checked)
-				}
-			}
-			if mode == wink.ModeRemote && checked[wink.ActSetFocus] == 0 {
-				t.Errorf("no set_focus button was checked (%v)", checked)
-			}
-		})
+				pressed.Require(t, want...)
+				t.Logf("%d steps, pressed %v", steps, pressed)
+			})
+		}
 	}
 }
 
-// prio orders the moves the test plays: progress first, looking last.
-func prio(typ string) int {
-	switch typ {
-	case wink.ActTakeCards, wink.ActConfirmClaim:
-		return 4
-	case wink.ActClaim:
-		return 3
-	case wink.ActSwap:
-		return 2
-	case wink.ActSetFocus:
-		return 1
+// tableSizes are the player counts TestEngineButtons plays; each match
+// renders every phone and the table screen at every step, so the suite
+// keeps to three sizes.
+func tableSizes() []int {
+	if testing.Short() {
+		return []int{5}
 	}
-	return 0
+	return []int{wink.MinPlayers, 5, wink.MaxPlayers}
 }
 
-// buttons turns a phone's enabled controls into the actions app.js would
-// send: data-act buttons, and for the accuse picker each winker × target.
-func buttons(doc *goquery.Document, seat int, at int64) []game.Action {
-	var out []game.Action
-	doc.Find("button[data-act]").Each(func(_ int, b *goquery.Selection) {
-		if _, off := b.Attr("disabled"); off {
-			return
+// progress plays a match forward so that every kind of button comes up: the
+// bots half of the time (in remote mode they wink, glance and claim), else
+// the awaited seat's most useful move (take cards, answer, claim, swap,
+// pass), and now and then an accusation.
+func progress(st game.State, n int, now int64, r *game.Rand) (game.Action, bool) {
+	if r.IntN(2) == 0 {
+		if a, ok := gametest.BotMoves(wink.Bot{})(st, n, now, r); ok {
+			return a, true
 		}
-		typ := b.AttrOr("data-act", "")
-		if typ == wink.ActWink || typ == wink.ActSignal {
-			return // cooldowns depend on the clock between renders
+	}
+	if r.IntN(8) == 0 {
+		s := game.Seat(r.IntN(n))
+		for _, mv := range st.Legal(s) {
+			if mv.Type == wink.ActAccuse {
+				return gametest.Fill(mv, s, now, r), true
+			}
 		}
-		out = append(out, game.Action{Seat: game.Seat(seat), Type: typ, Data: json.RawMessage(b.AttrOr("data-data", "{}")), At: at})
-	})
+	}
+	rank := map[string]int{wink.ActTakeCards: 4, wink.ActConfirmClaim: 4, wink.ActClaim: 3, wink.ActSwap: 2, wink.ActPass: 1}
+	for _, s := range st.Next().Seats {
+		var best []game.Move
+		for _, mv := range st.Legal(s) {
+			switch {
+			case rank[mv.Type] == 0:
+			case len(best) == 0 || rank[mv.Type] > rank[best[0].Type]:
+				best = []game.Move{mv}
+			case rank[mv.Type] == rank[best[0].Type]:
+				best = append(best, mv)
+			}
+		}
+		if len(best) > 0 {
+			return gametest.Fill(best[r.IntN(len(best))], s, now, r), true
+		}
+	}
+	return game.Action{}, false
+}
+
+// controls are the actions a phone's enabled controls send, as app.js sends
+// them: data-act buttons, and for the accuse picker each winker × target.
+func controls(doc *goquery.Document, seat game.Seat, at int64) []game.Action {
+	out := boardtest.Buttons(doc, seat, at)
 	doc.Find(`form[data-act="accuse"] input[name=winker]`).Each(func(_ int, w *goquery.Selection) {
 		x, _ := strconv.Atoi(w.AttrOr("value", ""))
 		e, _ := strconv.Atoi(w.AttrOr("data-epoch", ""))
@@ -119,7 +118,7 @@ func buttons(doc *goquery.Document, seat int, at int64) []game.Action {
 				return // hidden by CSS once x is picked
 			}
 			d, _ := json.Marshal(wink.Accuse{Winker: x, Target: y, Epoch: e})
-			out = append(out, game.Action{Seat: game.Seat(seat), Type: wink.ActAccuse, Data: d, At: at})
+			out = append(out, game.Action{Seat: seat, Type: wink.ActAccuse, Data: d, At: at})
 		})
 	})
 	return out

@@ -5,7 +5,10 @@ import (
 
 	"topsecret/internal/game"
 	"topsecret/internal/games/wink"
+	"topsecret/web/boards"
+	"topsecret/web/boards/boardtest"
 	winkboard "topsecret/web/games/wink"
+	"topsecret/web/words"
 )
 
 // now is the fixtures' server time.
@@ -16,9 +19,35 @@ var names = []string{"Julia", "Tom", "Jan", "Marie", "Anouk", "Benedikt"}
 
 var colours = []string{"green", "blue", "purple", "red", "yellow", "orange", "white", "black"}
 
+// catalog is the platform's and the board's English catalogue; render fails
+// a test on any id it lacks.
+var catalog = func() *words.Catalog {
+	c := words.New()
+	if err := c.Load(winkboard.Game.Messages, "."); err != nil {
+		panic(err)
+	}
+	return c
+}()
+
 func places() []wink.PlaceInfo {
-	return []wink.PlaceInfo{{Code: "CAF", Name: "Street café"}, {Code: "MET", Name: "Metro station"},
-		{Code: "KIO", Name: "Kiosk"}, {Code: "FOU", Name: "Fountain"}}
+	var out []wink.PlaceInfo
+	for _, code := range []string{"CAF", "MET", "KIO", "FOU"} {
+		out = append(out, wink.PlaceInfo{Code: code, Name: wink.PlaceTerm(code)})
+	}
+	return out
+}
+
+// ev is an event line saying the engine's message id.
+func ev(seq int, kind, id string, args ...game.Arg) wink.EventLine {
+	return wink.EventLine{Seq: seq, Kind: kind, Msg: game.M(id, args...)}
+}
+
+// colourArg and placeArg are term arguments of fixture messages.
+func colourArg(name, colour string) game.Arg { return term(name, wink.ColourTerm(colour)) }
+func placeArg(name, code string) game.Arg    { return term(name, wink.PlaceTerm(code)) }
+
+func term(name string, m game.Msg) game.Arg {
+	return game.TM(name, m)
 }
 
 func raw(v any) json.RawMessage {
@@ -36,10 +65,10 @@ func tableF(n int, phase wink.Phase, suitcase int) wink.TableView {
 		Start: 0, Suitcase: suitcase, Step: 7, AgentDeck: 17, AgentDiscard: 3, LocationDeck: 24,
 		LocationDiscard: 2, Removed: 2 * n,
 		Events: []wink.EventLine{
-			{Seq: 1, Kind: "deal", Text: "{p0} is the start player and draws first."},
-			{Seq: 5, Kind: "take_cards", Text: "{p3} took their cards."},
-			{Seq: 6, Kind: "caught", Text: "Caught! {p3} accuses {p0} of winking at {p2}: the card is purple. Correct, {p3} scores it."},
-			{Seq: 7, Kind: "swap", Text: "{p1} drew a new agent card."},
+			ev(1, "deal", "wink.event.deal", game.P("who", 0)),
+			ev(5, "take_cards", "wink.event.take_cards", game.P("who", 3)),
+			ev(6, "caught", "wink.event.caught", game.P("accuser", 3), game.P("winker", 0), game.P("target", 2), colourArg("card", "purple")),
+			ev(7, "swap", "wink.event.swap_agent", game.P("who", 1)),
 		},
 	}
 	for i := range n {
@@ -71,7 +100,7 @@ func accuseMoves(t wink.TableView, me int) []game.Move {
 				targets = append(targets, q.Seat)
 			}
 		}
-		out = append(out, game.Move{Type: wink.ActAccuse, Label: "Caught!",
+		out = append(out, game.Move{Type: wink.ActAccuse, Label: game.M("wink.move.accuse"),
 			Data: raw(map[string]int{"winker": p.Seat, "epoch": p.Epoch}), Fields: map[string][]any{"target": targets}})
 	}
 	return out
@@ -81,18 +110,18 @@ func accuseMoves(t wink.TableView, me int) []game.Move {
 func turnMoves(epoch int, claim bool) []game.Move {
 	var out []game.Move
 	if claim {
-		out = append(out, game.Move{Type: wink.ActClaim, Label: "Complete mission", Data: raw(map[string]int{"epoch": epoch}),
+		out = append(out, game.Move{Type: wink.ActClaim, Label: game.M("wink.move.claim"), Data: raw(map[string]int{"epoch": epoch}),
 			Fields: map[string][]any{"location": {"CAF", "MET", "KIO", "FOU"}}})
 	}
 	return append(out,
-		game.Move{Type: wink.ActSwap, Label: "New agent card", Data: raw(wink.Swap{Agent: true, Epoch: epoch})},
-		game.Move{Type: wink.ActSwap, Label: "New location card", Data: raw(wink.Swap{Location: true, Epoch: epoch})},
-		game.Move{Type: wink.ActSwap, Label: "New both", Data: raw(wink.Swap{Agent: true, Location: true, Epoch: epoch})},
-		game.Move{Type: wink.ActPass, Label: "Pass"})
+		game.Move{Type: wink.ActSwap, Label: game.M("wink.move.swap_agent"), Data: raw(wink.Swap{Agent: true, Epoch: epoch})},
+		game.Move{Type: wink.ActSwap, Label: game.M("wink.move.swap_location"), Data: raw(wink.Swap{Location: true, Epoch: epoch})},
+		game.Move{Type: wink.ActSwap, Label: game.M("wink.move.swap_both"), Data: raw(wink.Swap{Agent: true, Location: true, Epoch: epoch})},
+		game.Move{Type: wink.ActPass, Label: game.M("wink.move.pass")})
 }
 
 // seat builds seat me's phone on top of t.
-func seat(t wink.TableView, me int) wink.SeatView {
+func seat(t wink.TableView, me int) *wink.SeatView {
 	agents := []int{2, 0, 3, 1, 0, 2}
 	locs := []int{3, 2, 0, 1, 3, 1}
 	pl := places()
@@ -104,47 +133,51 @@ func seat(t wink.TableView, me int) wink.SeatView {
 	case wink.PhaseDeal, wink.PhaseTurn:
 		v.MyTurn = t.Suitcase == me
 	}
-	return v
+	return &v
 }
 
-type fixture struct {
-	name string
-	ctx  winkboard.Context
-}
-
-func ctx(view any, you int, legal []game.Move) winkboard.Context {
-	return winkboard.Context{View: view, Names: names, You: you, Legal: legal, Now: now,
-		Away: []bool{false, false, true, false, false, false}}
+// ctx is the board context of a fixture: seat you (-1 for the table
+// screen), seat 2 reconnecting.
+func ctx(view any, you int, legal []game.Move) boards.Context {
+	n := len(names)
+	switch v := view.(type) {
+	case *wink.SeatView:
+		n = v.Seats
+	case *wink.TableView:
+		n = v.Seats
+	}
+	return boards.Context{View: view, Names: names[:n], You: game.Seat(you), Table: you < 0, Legal: legal, Now: now,
+		Away: []bool{false, false, true, false, false, false}, Words: catalog.Reader("en", names[:n])}
 }
 
 // Phone fixtures.
 
-func dealHolder() winkboard.Context {
+func dealHolder() boards.Context {
 	t := tableF(4, wink.PhaseDeal, 1)
 	v := seat(t, 1)
 	v.Location = nil
 	v.Agent = nil
-	return ctx(v, 1, append([]game.Move{{Type: wink.ActTakeCards, Label: "Take my cards"}}, accuseMoves(t, 1)...))
+	return ctx(v, 1, append([]game.Move{{Type: wink.ActTakeCards, Label: game.M("wink.move.take_cards")}}, accuseMoves(t, 1)...))
 }
 
-func dealOther() winkboard.Context {
+func dealOther() boards.Context {
 	t := tableF(4, wink.PhaseDeal, 1)
 	return ctx(seat(t, 3), 3, accuseMoves(t, 3))
 }
 
-func turnMine() winkboard.Context {
+func turnMine() boards.Context {
 	t := tableF(4, wink.PhaseTurn, 1)
 	v := seat(t, 1)
-	v.Notices = []wink.EventLine{{Seq: 4, Kind: "own_colour", Text: "You drew your own colour; it went face-down to the discard and you drew again."}}
+	v.Notices = []wink.EventLine{ev(4, "own_colour", "wink.event.own_colour")}
 	return ctx(v, 1, append(turnMoves(1, true), accuseMoves(t, 1)...))
 }
 
-func turnOther() winkboard.Context {
+func turnOther() boards.Context {
 	t := tableF(4, wink.PhaseTurn, 1)
 	return ctx(seat(t, 0), 0, accuseMoves(t, 0))
 }
 
-func turnNoChips() winkboard.Context {
+func turnNoChips() boards.Context {
 	t := tableF(4, wink.PhaseTurn, 1)
 	t.Players[2].Chips = 0
 	return ctx(seat(t, 2), 2, nil)
@@ -154,31 +187,32 @@ func claimTable() wink.TableView {
 	t := tableF(4, wink.PhaseClaim, 1)
 	t.Players[1].HasAgent = false
 	t.Players[1].Epoch = 2
-	t.Claim = &wink.ClaimInfo{Claimant: 1, Contact: 0, Card: "green", Location: wink.PlaceInfo{Code: "FOU", Name: "Fountain"}}
-	t.Events = append(t.Events, wink.EventLine{Seq: 8, Kind: "claim", Text: "{p1} reveals a green agent card: \"I meet {p0} at the Fountain!\""})
+	t.Claim = &wink.ClaimInfo{Claimant: 1, Contact: 0, Card: "green", Location: wink.PlaceInfo{Code: "FOU", Name: wink.PlaceTerm("FOU")}}
+	t.Events = append(t.Events, ev(8, "claim", "wink.event.claim", game.P("claimant", 1), colourArg("card", "green"),
+		game.P("contact", 0), placeArg("place", "FOU")))
 	return t
 }
 
-func claimContact(answer string) winkboard.Context {
+func claimContact(answer string) boards.Context {
 	t := claimTable()
 	v := seat(t, 0)
 	v.MyTurn = true
 	v.Answer = answer
-	label := "Not me"
+	label := game.M("wink.move.not_me")
 	if answer == "reveal" {
-		label = "Reveal FOU"
+		label = game.M("wink.move.reveal", placeArg("place", "FOU"))
 	}
 	return ctx(v, 0, append([]game.Move{{Type: wink.ActConfirmClaim, Label: label}}, accuseMoves(t, 0)...))
 }
 
-func claimClaimant() winkboard.Context {
+func claimClaimant() boards.Context {
 	t := claimTable()
 	v := seat(t, 1)
 	v.Agent = nil
 	return ctx(v, 1, accuseMoves(t, 1))
 }
 
-func claimOther() winkboard.Context {
+func claimOther() boards.Context {
 	t := claimTable()
 	v := seat(t, 3)
 	v.Queued = []wink.QueuedAccusation{{Winker: 2, Target: 0}}
@@ -186,14 +220,16 @@ func claimOther() winkboard.Context {
 }
 
 func overTable() wink.TableView {
+	summary := game.M("wink.result.tie", game.PS("who", []game.Seat{0, 1, 2}), game.N("n", 4))
+	reason := game.M("wink.result.reason.no_agent_card", game.P("who", 1))
 	t := tableF(4, wink.PhaseOver, 2)
 	for i := range t.Players {
 		t.Players[i].Suitcase = false
 	}
 	t.Players[0].Score, t.Players[1].Score, t.Players[2].Score, t.Players[3].Score = 4, 4, 4, 2
 	t.Timer = nil
-	t.Over = &wink.Outcome{Winners: []int{0, 1, 2}, Summary: "{p0}, {p1} and {p2} tie for the win with 4 cards each.",
-		Reason:  "{p1} could not draw an agent card.",
+	t.Over = &wink.Outcome{Winners: []int{0, 1, 2}, Summary: summary,
+		Reason:  reason,
 		Ranking: []wink.Standing{{Seat: 0, Score: 4, Rank: 1}, {Seat: 1, Score: 4, Rank: 1}, {Seat: 2, Score: 4, Rank: 1}, {Seat: 3, Score: 2, Rank: 4}}}
 	t.Reveal = &wink.Reveal{Removed: []string{"red", "blue"},
 		Hands: []wink.Hand{{Seat: 0, Agent: "purple", Location: "CAF"}, {Seat: 1, Location: "KIO"}, {Seat: 2, Agent: "red", Location: "CAF"}, {Seat: 3, Agent: "blue", Location: "MET"}},
@@ -201,17 +237,17 @@ func overTable() wink.TableView {
 			{Seat: 1, Agents: []string{"green", "red", "purple"}, Locations: []string{"CAF"}},
 			{Seat: 2, Agents: []string{"red", "green"}, Locations: []string{"FOU", "FOU"}},
 			{Seat: 3, Agents: []string{"purple"}, Locations: []string{"MET"}}}}
-	t.Events = append(t.Events, wink.EventLine{Seq: 30, Kind: "over", Text: "{p1} could not draw an agent card. {p0}, {p1} and {p2} tie for the win with 4 cards each."})
+	t.Events = append(t.Events, ev(30, "over", "wink.event.over", term("reason", reason), term("summary", summary)))
 	return t
 }
 
-func overSeat() winkboard.Context {
+func overSeat() boards.Context {
 	t := overTable()
 	v := seat(t, 3)
 	return ctx(v, 3, nil)
 }
 
-func remoteSeat(focus, looking int, moving bool) winkboard.Context {
+func remoteSeat(focus, looking int, moving bool) boards.Context {
 	t := tableF(6, wink.PhaseTurn, 4)
 	t.Mode = wink.ModeRemote
 	v := seat(t, 1)
@@ -230,39 +266,54 @@ func remoteSeat(focus, looking int, moving bool) winkboard.Context {
 			seats = append(seats, q)
 		}
 	}
-	legal := append([]game.Move{{Type: wink.ActSetFocus, Label: "Look at", Fields: map[string][]any{"seat": seats}}}, accuseMoves(t, 1)...)
+	legal := append([]game.Move{{Type: wink.ActSetFocus, Label: game.M("wink.move.set_focus"), Fields: map[string][]any{"seat": seats}}}, accuseMoves(t, 1)...)
 	if focus == 0 && !moving {
-		legal = append(legal, game.Move{Type: wink.ActWink, Label: "Wink"})
+		legal = append(legal, game.Move{Type: wink.ActWink, Label: game.M("wink.move.wink")})
 	}
-	legal = append(legal, game.Move{Type: wink.ActSignal, Label: "Glance at my place"})
+	legal = append(legal, game.Move{Type: wink.ActSignal, Label: game.M("wink.move.signal")})
 	return ctx(v, 1, legal)
 }
 
 // Table-screen fixtures.
 
-func tableCtx(t wink.TableView) winkboard.Context { return ctx(t, -1, nil) }
+func tableCtx(t wink.TableView) boards.Context { return ctx(&t, -1, nil) }
+
+// omniscient is the all-seeing replay in the middle of fixture F's claim:
+// every hand, pile and deck open.
+func omniscient() boards.Context {
+	t := claimTable()
+	match := true
+	t.Reveal = &wink.Reveal{Removed: []string{"red", "blue"},
+		Hands: []wink.Hand{{Seat: 0, Agent: "purple", Location: "FOU"}, {Seat: 1, Location: "KIO"}, {Seat: 2, Agent: "red", Location: "CAF"}, {Seat: 3}},
+		Piles: []wink.Pile{{Seat: 0, Agents: []string{}, Locations: []string{}}, {Seat: 1, Agents: []string{"green"}, Locations: []string{"MET"}},
+			{Seat: 2, Agents: []string{}, Locations: []string{}}, {Seat: 3, Agents: []string{"purple"}, Locations: []string{}}},
+		AgentDeck: []string{"green", "blue"}, AgentDiscard: []string{"red"}, LocationDeck: []string{"KIO", "CAF"},
+		ClaimMatch: &match}
+	return ctx(&wink.OmniscientView{TableView: t}, -1, nil)
+}
 
 // fixtures are every sample board, for the tests and the preview.
-func fixtures() []fixture {
+func fixtures() []boardtest.Fixture {
 	t6 := tableF(6, wink.PhaseTurn, 4)
-	t6.Events = append(t6.Events, wink.EventLine{Seq: 9, Kind: "wrong", Text: "Caught? {p4} accuses {p2} of winking at {p5}: the card is red. Wrong; it is discarded."})
-	return []fixture{
-		{"deal-holder", dealHolder()},
-		{"deal-other", dealOther()},
-		{"turn-mine", turnMine()},
-		{"turn-other", turnOther()},
-		{"turn-nochips", turnNoChips()},
-		{"claim-contact-reveal", claimContact("reveal")},
-		{"claim-contact-notme", claimContact("not_me")},
-		{"claim-claimant", claimClaimant()},
-		{"claim-other", claimOther()},
-		{"over-seat", overSeat()},
-		{"remote-watch", remoteSeat(0, 3, false)},
-		{"remote-contact", remoteSeat(4, 1, false)},
-		{"remote-moving", remoteSeat(2, -1, true)},
-		{"table-turn", tableCtx(tableF(4, wink.PhaseTurn, 1))},
-		{"table-claim", tableCtx(claimTable())},
-		{"table-six", tableCtx(t6)},
-		{"table-over", tableCtx(overTable())},
+	t6.Events = append(t6.Events, ev(9, "wrong", "wink.event.wrong", game.P("accuser", 4), game.P("winker", 2), game.P("target", 5), colourArg("card", "red")))
+	return []boardtest.Fixture{
+		{Name: "deal-holder", Ctx: dealHolder()},
+		{Name: "deal-other", Ctx: dealOther()},
+		{Name: "turn-mine", Ctx: turnMine()},
+		{Name: "turn-other", Ctx: turnOther()},
+		{Name: "turn-nochips", Ctx: turnNoChips()},
+		{Name: "claim-contact-reveal", Ctx: claimContact("reveal")},
+		{Name: "claim-contact-notme", Ctx: claimContact("not_me")},
+		{Name: "claim-claimant", Ctx: claimClaimant()},
+		{Name: "claim-other", Ctx: claimOther()},
+		{Name: "over-seat", Ctx: overSeat()},
+		{Name: "remote-watch", Ctx: remoteSeat(0, 3, false)},
+		{Name: "remote-contact", Ctx: remoteSeat(4, 1, false)},
+		{Name: "remote-moving", Ctx: remoteSeat(2, -1, true)},
+		{Name: "table-turn", Ctx: tableCtx(tableF(4, wink.PhaseTurn, 1))},
+		{Name: "table-claim", Ctx: tableCtx(claimTable())},
+		{Name: "table-six", Ctx: tableCtx(t6)},
+		{Name: "table-over", Ctx: tableCtx(overTable())},
+		{Name: "replay-claim", Ctx: omniscient()},
 	}
 }

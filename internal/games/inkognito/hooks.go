@@ -1,0 +1,40 @@
+package inkognito
+
+import "topsecret/internal/game"
+
+// The optional hooks of the contract this game implements; a renamed
+// method fails to compile here rather than silently turning a feature off.
+var (
+	_ game.BotPlayer = Rules{}
+	_ game.Sequel    = (*match)(nil)
+	_ game.Invariant = (*match)(nil)
+	_ game.Twinner   = (*match)(nil)
+	_ game.Cloner    = (*match)(nil)
+	_ game.Rounder   = (*match)(nil)
+	_ game.Reporter  = (*match)(nil)
+	_ game.Colourer  = (*match)(nil)
+)
+
+// Clone is a deep copy of the game that evolves exactly like it, for
+// replay timelines' snapshots.
+func (m *match) Clone() game.State { return m.clone() }
+
+// Round is the overall round number, from 1: five rounds make a cycle
+// (§5.1), and every round starts with a new start seat (R14).
+func (m *match) Round() int { return m.round }
+
+// SeatColours are the seats' public colours (H4): each agent's set colour
+// (blue, yellow, green, pink in rotation order) and black for the 5p
+// Ambassador. The 3p fictitious agent has no seat and so no entry.
+func (m *match) SeatColours() []string {
+	out := make([]string, m.n)
+	for i, a := range m.agents {
+		if m.isPlayer(a) {
+			out[a] = colours[i]
+		}
+	}
+	if m.isPlayer(m.amb) {
+		out[m.amb] = ambColour
+	}
+	return out
+}

@@ -1,0 +1,29 @@
+package inkognitoboard
+
+import (
+	"embed"
+	"io/fs"
+)
+
+// assets is the board's static folder: its stylesheet, served under
+// /static/games/inkognito/.
+//
+//go:embed inkognito.css
+var assets embed.FS
+
+// messageFiles holds the board's and the engine's words, one <lang>.json
+// per language.
+//
+//go:embed messages/*.json
+var messageFiles embed.FS
+
+// messages is the message folder itself, as the catalogue loads it.
+var messages = mustSub(messageFiles, "messages")
+
+func mustSub(fsys fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic(err) // the folder is embedded at build time
+	}
+	return sub
+}

@@ -1,0 +1,60 @@
+// Package vaultboard draws the TOP SECRET: Vault board ("vault"): a
+// player's phone (vault.SeatView), the shared table screen
+// (vault.TableView) and the all-seeing replay (vault.OmniscientView).
+//
+// The board never re-derives rules: which buttons are live comes from the
+// legal moves the server sends along, and the data a button sends is the
+// legal move's own data (with a template's open field filled in). Every
+// word comes from the catalogue (messages/en.json); cards are worded by
+// their terms, never by their codes.
+package vaultboard
+
+import (
+	"io/fs"
+
+	"topsecret/internal/games/vault"
+	"topsecret/web/boards"
+)
+
+// Game is the vault board as the platform registers it.
+var Game = boards.Game{
+	Slug:       "vault",
+	Draw:       surfaces.Draw,
+	Secrets:    surfaces.SecretFiles,
+	Palette:    palette,
+	Assets:     assets,
+	Stylesheet: "vault.css",
+	Messages:   messages,
+}
+
+// surfaces draws each of the engine's views.
+var surfaces = boards.Surfaces[*vault.SeatView, *vault.TableView, *vault.OmniscientView]{
+	Phone:   drawPhone,
+	Table:   drawTable,
+	Replay:  drawReplay,
+	Secrets: secrets,
+}
+
+// palette colours the six colour sets (seat i plays colour i, H1).
+var palette = boards.Palette{
+	"red":    "#e4483d",
+	"blue":   "#3d7fe4",
+	"green":  "#3fb36f",
+	"yellow": "#f1c232",
+	"black":  "#5a5a66",
+	"white":  "#f2efe6",
+}
+
+// seriesTarget is the points a series runs to (R19), for the deal's end.
+var seriesTarget = vault.Rules{}.Info().Series.Target
+
+// messages is the catalogue folder, one <lang>.json per language.
+var messages = mustSub(messageFiles, "messages")
+
+func mustSub(fsys fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic("vaultboard: " + err.Error()) // embedded at build time
+	}
+	return sub
+}

@@ -1,0 +1,219 @@
+// Package words says the games' messages in a reader's language, through one
+// catalogue built from the platform's and every game's message files.
+package words
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+
+	"topsecret/internal/game"
+)
+
+// Fallback is the language every message exists in; a reader's language
+// that lacks a message falls back to it.
+const Fallback = "en"
+
+// Catalog holds every message of every language. Load all files before the
+// first Reader; after that it is safe for concurrent use.
+type Catalog struct {
+	bundle *i18n.Bundle
+	ids    map[string]map[string]bool // language → ids
+
+	mu      sync.Mutex
+	missing map[string]bool
+}
+
+// New returns a catalogue holding the platform's own messages.
+func New() *Catalog {
+	c := &Catalog{bundle: i18n.NewBundle(language.English), ids: map[string]map[string]bool{}, missing: map[string]bool{}}
+	c.bundle.RegisterUnmarshalFunc("json", json.Unmarshal)
+	if err := c.Load(platform, "messages"); err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// Load reads every <lang>.json message file in dir of fsys.
+func (c *Catalog) Load(fsys fs.FS, dir string) error {
+	files, err := fs.Glob(fsys, path.Join(dir, "*.json"))
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("words: no message files in %s", dir)
+	}
+	for _, f := range files {
+		b, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			return err
+		}
+		mf, err := c.bundle.ParseMessageFileBytes(b, path.Base(f))
+		if err != nil {
+			return fmt.Errorf("words: %s: %w", f, err)
+		}
+		lang := mf.Tag.String()
+		if c.ids[lang] == nil {
+			c.ids[lang] = map[string]bool{}
+		}
+		for _, m := range mf.Messages {
+			if c.ids[lang][m.ID] {
+				return fmt.Errorf("words: %s: %s defined twice", f, m.ID)
+			}
+			c.ids[lang][m.ID] = true
+		}
+	}
+	return nil
+}
+
+// Has reports whether lang's catalogue defines id.
+func (c *Catalog) Has(lang, id string) bool { return c.ids[lang][id] }
+
+// IDs lists lang's message ids, sorted.
+func (c *Catalog) IDs(lang string) []string {
+	out := make([]string, 0, len(c.ids[lang]))
+	for id := range c.ids[lang] {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Missing lists the ids readers asked for that no catalogue defines, so a
+// test can fail on a message the engine says but nobody wrote.
+func (c *Catalog) Missing() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]string, 0, len(c.missing))
+	for id := range c.missing {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (c *Catalog) miss(id string) {
+	c.mu.Lock()
+	c.missing[id] = true
+	c.mu.Unlock()
+}
+
+// Reader says messages for one reader: in their language, with the match's
+// seat names.
+type Reader struct {
+	c     *Catalog
+	loc   *i18n.Localizer
+	names []string
+}
+
+// Reader returns a reader of lang (a BCP 47 tag; unknown falls back to
+// English) who knows seat s as names[s].
+func (c *Catalog) Reader(lang string, names []string) Reader {
+	return Reader{c: c, loc: i18n.NewLocalizer(c.bundle, lang, Fallback), names: names}
+}
+
+// Name is seat s's player's name.
+func (r Reader) Name(s game.Seat) string {
+	if s >= 0 && int(s) < len(r.names) && r.names[s] != "" {
+		return r.names[s]
+	}
+	return r.Say(game.M("game.seat", game.N("n", int(s)+1)))
+}
+
+// Names are the seat names the reader knows.
+func (r Reader) Names() []string { return r.names }
+
+// Say words m. A message no catalogue has is said as its id (and noted in
+// Missing), so a gap shows up in tests rather than as a blank.
+func (r Reader) Say(m game.Msg) string {
+	if m.ID == "" {
+		return ""
+	}
+	if m.ID == game.LegacyID {
+		return r.legacy(m)
+	}
+	if r.c == nil {
+		return m.ID
+	}
+	data := make(map[string]any, len(m.Args))
+	var count any
+	for _, a := range m.Args {
+		data[a.Name] = r.arg(a)
+		if a.Name == "n" && a.Kind == game.ArgN {
+			count = a.Int
+		}
+	}
+	s, err := r.loc.Localize(&i18n.LocalizeConfig{MessageID: m.ID, TemplateData: data, PluralCount: count})
+	if err != nil && count != nil {
+		// A message with one form for every number ("{{.n}} points") has
+		// no plural forms to pick from.
+		s, err = r.loc.Localize(&i18n.LocalizeConfig{MessageID: m.ID, TemplateData: data})
+	}
+	if err != nil {
+		var nf *i18n.MessageNotFoundErr
+		if errors.As(err, &nf) || s == "" {
+			r.c.miss(m.ID)
+			return m.ID
+		}
+	}
+	return s
+}
+
+// arg words one argument.
+func (r Reader) arg(a game.Arg) string {
+	switch a.Kind {
+	case game.ArgSeat:
+		return r.Name(a.Seat())
+	case game.ArgSeats:
+		parts := make([]string, len(a.Seats))
+		for i, s := range a.Seats {
+			parts[i] = r.Name(s)
+		}
+		return r.List(parts)
+	case game.ArgN:
+		return strconv.Itoa(a.Int)
+	case game.ArgTerm:
+		return r.Say(a.Term())
+	case game.ArgList:
+		parts := make([]string, len(a.Terms))
+		for i, m := range a.Terms {
+			parts[i] = r.Say(m)
+		}
+		return r.List(parts)
+	case game.ArgText:
+		return a.Text
+	}
+	return ""
+}
+
+// List joins items as the reader's language lists them ("A, B and C").
+func (r Reader) List(items []string) string {
+	switch len(items) {
+	case 0:
+		return r.Say(game.M("game.list.none"))
+	case 1:
+		return items[0]
+	}
+	head := strings.Join(items[:len(items)-1], r.Say(game.M("game.list.comma")))
+	return r.Say(game.M("game.list.and", game.X("a", head), game.X("b", items[len(items)-1])))
+}
+
+// legacy says an old record's English sentence, its {pN} placeholders
+// replaced by names.
+func (r Reader) legacy(m game.Msg) string {
+	t, _ := m.Arg("text")
+	text := t.Text
+	for i := len(r.names) - 1; i >= 0; i-- {
+		text = strings.ReplaceAll(text, "{p"+strconv.Itoa(i)+"}", r.names[i])
+	}
+	return text
+}

@@ -1,0 +1,97 @@
+package words_test
+
+import (
+	"encoding/json"
+	"testing"
+	"testing/fstest"
+
+	"topsecret/internal/game"
+	"topsecret/web/words"
+)
+
+func catalog(t *testing.T) *words.Catalog {
+	t.Helper()
+	c := words.New()
+	fsys := fstest.MapFS{"m/en.json": {Data: []byte(`{
+		"toy.event.roll": "{{.who}} rolled {{.a}} and {{.b}}.",
+		"toy.event.secrets": {"one": "{{.who}} has {{.n}} secret.", "other": "{{.who}} has {{.n}} secrets."},
+		"toy.event.took": "{{.who}} took the {{.card}}.",
+		"toy.card.doc": "document worth {{.n}}",
+		"toy.event.met": "{{.who}} met {{.others}}.",
+		"toy.event.score": "Score: {{.n}}"
+	}`)}}
+	if err := c.Load(fsys, "m"); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestReader_Say(t *testing.T) {
+	r := catalog(t).Reader("en", []string{"Ann", "Bob", "Cy"})
+	tests := []struct {
+		name string
+		msg  game.Msg
+		want string
+	}{
+		{"OK", game.M("toy.event.roll", game.P("who", 1), game.N("a", 2), game.N("b", 0)), "Bob rolled 2 and 0."},
+		{"PluralOne", game.M("toy.event.secrets", game.P("who", 0), game.N("n", 1)), "Ann has 1 secret."},
+		{"PluralOther", game.M("toy.event.secrets", game.P("who", 0), game.N("n", 3)), "Ann has 3 secrets."},
+		{"Term", game.M("toy.event.took", game.P("who", 2), game.T("card", "toy.card.doc", game.N("n", 15))), "Cy took the document worth 15."},
+		{"List", game.M("toy.event.met", game.P("who", 0), game.PS("others", []game.Seat{1, 2})), "Ann met Bob and Cy."},
+		{"ListOfThree", game.M("toy.event.met", game.P("who", 0), game.PS("others", []game.Seat{1, 2, 0})), "Ann met Bob, Cy and Ann."},
+		{"UnknownSeat", game.M("toy.event.took", game.P("who", 7), game.T("card", "toy.card.doc", game.N("n", 5))), "Seat 8 took the document worth 5."},
+		{"Platform", game.Over().Msg, "The match is over."},
+		{"NumberWithoutPlurals", game.M("toy.event.score", game.N("n", 1)), "Score: 1"},
+		{"Legacy", mustMsg(t, `"{p1} wins with 1 card."`), "Bob wins with 1 card."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := r.Say(tt.msg); got != tt.want {
+				t.Fatalf("Say=%q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestReader_SayMissing(t *testing.T) {
+	c := catalog(t)
+	r := c.Reader("en", nil)
+	if got := r.Say(game.M("toy.nope")); got != "toy.nope" {
+		t.Fatalf("Say=%q, want the id", got)
+	}
+	if got := c.Missing(); len(got) != 1 || got[0] != "toy.nope" {
+		t.Fatalf("Missing=%v", got)
+	}
+}
+
+func TestReader_FallsBackToEnglish(t *testing.T) {
+	r := catalog(t).Reader("sv", []string{"Ann"})
+	if got := r.Say(game.M("toy.event.secrets", game.P("who", 0), game.N("n", 2))); got != "Ann has 2 secrets." {
+		t.Fatalf("Say=%q", got)
+	}
+}
+
+func TestMsg_RoundTrip(t *testing.T) {
+	m := game.M("toy.event.took", game.P("who", 0), game.T("card", "toy.card.doc", game.N("n", 15)), game.PS("s", []game.Seat{0, 2}))
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back game.Msg
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	r := catalog(t).Reader("en", []string{"Ann", "Bob"})
+	if r.Say(back) != r.Say(m) {
+		t.Fatalf("round trip %s says %q, want %q", b, r.Say(back), r.Say(m))
+	}
+}
+
+func mustMsg(t *testing.T, s string) game.Msg {
+	t.Helper()
+	var m game.Msg
+	if err := json.Unmarshal([]byte(s), &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
