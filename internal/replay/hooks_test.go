@@ -38,6 +38,7 @@ func (g *relay) Check(a game.Action) error {
 	return nil
 }
 func (g *relay) Apply(a game.Action, _ *game.Rand) []game.Event {
+	applied++
 	g.total++
 	g.turn++
 	return []game.Event{{Msg: game.M("relay.event.add", game.P("who", a.Seat))}}
@@ -99,5 +100,33 @@ func TestTimeline_Hooks(t *testing.T) {
 	}
 	if clones == snapshots {
 		t.Fatal("seeks never used a snapshot")
+	}
+}
+
+// applied counts relay actions applied, to see how far a seek replays.
+var applied int
+
+// A seek anywhere, backwards or far forwards, replays fewer actions than the
+// distance between snapshots.
+func TestTimeline_SeekReplaysFromTheNearestSnapshot(t *testing.T) {
+	clones := 0
+	m := store.Match{ID: "r", Status: store.StatusFinished, Setup: game.Setup{Game: "relay", Seats: 2},
+		Seats: []store.MatchSeat{{Name: "A"}, {Name: "B"}}}
+	var log []store.ActionRecord
+	for i := 0; i < 200; i++ {
+		log = append(log, store.ActionRecord{Index: i, Action: game.Action{Seat: game.Seat(i % 2), Type: "add"}})
+	}
+	tl, err := replay.NewWithRules(relayRules{&clones}, m, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int{5, 199, 3, 190, 70, 140, 10} {
+		applied = 0
+		if _, err := tl.Frame(i, game.TableViewer()); err != nil {
+			t.Fatal(err)
+		}
+		if applied >= replay.SnapshotEvery {
+			t.Fatalf("seek to %d replayed %d actions, want fewer than %d", i, applied, replay.SnapshotEvery)
+		}
 	}
 }

@@ -61,7 +61,9 @@ func (t *Timeline) Step(i int) (game.State, error) {
 
 // seek moves the cursor to step i and returns it. Caller holds t.mu.
 func (t *Timeline) seek(i int) (game.State, error) {
-	if i < t.curAt {
+	// Backwards, or forwards past a snapshot: start from the nearest
+	// snapshot (or the deal) rather than replay from the cursor.
+	if i < t.curAt || t.snaps != nil && i/SnapshotEvery*SnapshotEvery > t.curAt {
 		from, st := t.snapshotBefore(i)
 		if st == nil {
 			var err error
