@@ -209,11 +209,19 @@ func TestAPI_FinishedMatchRecord(t *testing.T) {
 		} `json:"actions"`
 		Result *struct {
 			Winners []int `json:"winners"`
+			Summary struct {
+				ID string `json:"id"`
+			} `json:"summary"`
 		} `json:"result"`
+		SummaryText string `json:"summary_text"`
 	}
 	e.do("GET", "/api/matches/"+id, "", nil, &rec)
 	if rec.Setup == nil || len(rec.Setup.Seed) != 64 || len(rec.Actions) == 0 || rec.Result == nil || len(rec.Result.Winners) == 0 {
 		t.Fatalf("finished record incomplete: %+v", rec)
+	}
+	// The stored summary is language-neutral; the answer words it with names.
+	if rec.Result.Summary.ID == "" || rec.SummaryText == "" || strings.ContainsAny(rec.SummaryText, "{}") || strings.Contains(rec.SummaryText, rec.Result.Summary.ID) {
+		t.Fatalf("summary %q worded %q", rec.Result.Summary.ID, rec.SummaryText)
 	}
 	var room struct {
 		Standings []struct {

@@ -163,6 +163,17 @@ func TestReplay_FinishedIsPublic(t *testing.T) {
 	if !strings.Contains(html, `data-testid="replay-secrets"`) {
 		t.Errorf("omniscient fragment lacks the secret files")
 	}
+	// A step answers legal as a live frame does: a list, never null.
+	for _, as := range []string{"all", "table", "0"} {
+		_, step := e.get("/m/"+id+"/step/1?as="+as, jsonAccept)
+		var got struct {
+			Legal []json.RawMessage `json:"legal"`
+			Text  string            `json:"text"`
+		}
+		if err := json.Unmarshal([]byte(step), &got); err != nil || got.Legal == nil || got.Text == "" {
+			t.Errorf("step as %s: legal %v, text %q (%v): %.300s", as, got.Legal, got.Text, err, step)
+		}
+	}
 }
 
 func TestReplay_Page(t *testing.T) {
