@@ -1,0 +1,52 @@
+package couriers
+
+// Colour is a player's colour: agents, suitcases, clue cards, combat cards
+// and bases all come in the four colours (§2).
+type Colour int
+
+// The four colours in clockwise turn order (§4.5).
+const (
+	// Red starts in the NW corner and delivers in the SE.
+	Red Colour = iota
+	// Blue starts in the NE corner and delivers in the SW.
+	Blue
+	// Green starts in the SE corner and delivers in the NW.
+	Green
+	// Yellow starts in the SW corner and delivers in the NE.
+	Yellow
+)
+
+// colourCount is the number of colours in the box.
+const colourCount = 4
+
+var colourNames = [colourCount]string{"red", "blue", "green", "yellow"}
+
+// String is the colour's id, as in agent and suitcase ids.
+func (c Colour) String() string {
+	if c < 0 || c >= colourCount {
+		return "none"
+	}
+	return colourNames[c]
+}
+
+func colourByName(s string) (Colour, bool) {
+	for i, n := range colourNames {
+		if n == s {
+			return Colour(i), true
+		}
+	}
+	return -1, false
+}
+
+// seatColours gives seat i its colour: two players take a diagonal pair
+// (R25), three the first three colours, four all. Seats follow the
+// clockwise order red, blue, green, yellow (§4.5).
+func seatColours(n int) []Colour {
+	switch n {
+	case 2:
+		return []Colour{Red, Green}
+	case 3:
+		return []Colour{Red, Blue, Green}
+	}
+	return []Colour{Red, Blue, Green, Yellow}
+}
