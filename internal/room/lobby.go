@@ -60,7 +60,8 @@ func (r *Room) Join(ctx context.Context, name string) (Joined, error) {
 		if err := r.putSeats(ctx, append(slices.Clone(r.seats), s)); err != nil {
 			return err
 		}
-		j = Joined{Seat: s, Token: s.Token}
+		// The seat as stored, with the position the table gave it.
+		j = Joined{Seat: r.seats[len(r.seats)-1], Token: s.Token}
 		return nil
 	})
 	return j, err
@@ -77,7 +78,11 @@ func (r *Room) AddBot(ctx context.Context, host bool) (store.Seat, error) {
 			return err
 		}
 		s = store.Seat{ID: uuid.NewString(), Name: r.botName(), Bot: true, JoinedAt: r.now().UTC()}
-		return r.putSeats(ctx, append(slices.Clone(r.seats), s))
+		if err := r.putSeats(ctx, append(slices.Clone(r.seats), s)); err != nil {
+			return err
+		}
+		s = r.seats[len(r.seats)-1]
+		return nil
 	})
 	return s, err
 }

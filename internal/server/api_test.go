@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"topsecret/internal/games"
 	"topsecret/internal/server"
 )
 
@@ -49,11 +50,19 @@ func TestAPI_CreateRoom(t *testing.T) {
 		{"ErrUnknownOption", `{"game":"wink","options":{"colour":"red"}}`, http.StatusBadRequest},
 		{"ErrInvalidOption", `{"game":"wink","options":{"mode":"underwater"}}`, http.StatusBadRequest},
 		{"ErrUnknownGame", `{"game":"chess"}`, http.StatusBadRequest},
-		{"ErrComingSoon", `{"game":"embassy"}`, http.StatusBadRequest},
 		{"ErrNoGame", `{}`, http.StatusBadRequest},
 		{"ErrMalformed", `{"game":`, http.StatusBadRequest},
 		{"ErrUnknownField", `{"game":"wink","players":4}`, http.StatusBadRequest},
 		{"ErrTooLarge", `{"game":"wink","options":{"x":"` + strings.Repeat("a", 20000) + `"}}`, http.StatusRequestEntityTooLarge},
+	}
+	for _, g := range games.All() {
+		if !g.Available() {
+			tests = append(tests, struct {
+				name   string
+				body   string
+				status int
+			}{"ErrComingSoon " + g.Info.Slug, `{"game":"` + g.Info.Slug + `"}`, http.StatusBadRequest})
+		}
 	}
 	for _, tt := range tests {
 		resp, err := http.Post(e.Server.URL+"/api/rooms", "application/json", strings.NewReader(tt.body))
@@ -83,6 +92,13 @@ func TestAPI_LobbyAndStart(t *testing.T) {
 	e := mustStart(t)
 	c, seats := e.mustRoom(tableOpts, "Julia", "Tom", "Jan")
 	base := "/api/rooms/" + c.Code
+	// A join answers the seat the room lists the player at, so a client
+	// that trusts it acts on its own seat.
+	for i, s := range seats {
+		if s.Seat != i {
+			t.Fatalf("%s joined as seat %d, want %d", s.Name, s.Seat, i)
+		}
+	}
 
 	if st := e.do("POST", base+"/start", c.HostToken, nil, nil); st != http.StatusConflict {
 		t.Fatalf("start with 3 players: status %d, want 409", st)
@@ -97,8 +113,8 @@ func TestAPI_LobbyAndStart(t *testing.T) {
 		t.Fatalf("blank name: status %d, want 409", st)
 	}
 	var bot joined
-	if st := e.do("POST", base+"/seats", c.HostToken, map[string]any{"bot": true}, &bot); st != http.StatusCreated || !bot.Bot {
-		t.Fatalf("add bot: status %d, %+v", st, bot)
+	if st := e.do("POST", base+"/seats", c.HostToken, map[string]any{"bot": true}, &bot); st != http.StatusCreated || !bot.Bot || bot.Seat != 3 {
+		t.Fatalf("add bot: status %d, %+v, want seat 3", st, bot)
 	}
 	if st := e.do("POST", base+"/seats/"+bot.SeatID+"/move", c.HostToken, map[string]any{"to": 0}, nil); st != http.StatusOK {
 		t.Fatalf("move: status %d", st)
