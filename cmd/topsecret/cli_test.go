@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"topsecret/internal/games"
 )
 
 // MustRunMain boots the real program on a free port over a temporary SQLite
@@ -64,9 +66,16 @@ func TestSelfplay_BadArguments(t *testing.T) {
 		args []string
 	}{
 		{"unknown game", []string{"selfplay", "-game", "chess"}},
-		{"coming soon", []string{"selfplay", "-game", "embassy"}},
 		{"too few players", []string{"selfplay", "-game", "wink", "-players", "3"}},
 		{"bad options", []string{"selfplay", "-game", "wink", "-options", `{"mode":"moon"}`}},
+	}
+	for _, g := range games.All() {
+		if !g.Available() {
+			tests = append(tests, struct {
+				name string
+				args []string
+			}{"coming soon", []string{"selfplay", "-game", g.Info.Slug}})
+		}
 	}
 	for _, tt := range tests {
 		if err := run(context.Background(), tt.args, io.Discard, io.Discard); err == nil {

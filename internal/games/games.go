@@ -3,6 +3,7 @@ package games
 
 import (
 	"topsecret/internal/game"
+	"topsecret/internal/games/embassy"
 	"topsecret/internal/games/inkognito"
 	"topsecret/internal/games/vault"
 	"topsecret/internal/games/wink"
@@ -26,9 +27,7 @@ func All() []Entry {
 		{Info: game.Info{Slug: "couriers", Name: "Top Secret: Couriers", MinPlayers: 2, MaxPlayers: 4,
 			Blurb:  "Alex Randolph's race across the world map: your agents carry suitcases of secrets (or a bomb) from city to city with dice, and settle every encounter with hidden combat cards.",
 			Series: game.Series{Unit: "wins"}}},
-		{Info: game.Info{Slug: "embassy", Name: "Top Secret: Embassy", MinPlayers: 2, MaxPlayers: 4,
-			Blurb:  "Spies creep through a city grid, dig tunnels and slip past bodyguards to raid embassies for secret cards, then prove their memory when challenged.",
-			Series: game.Series{Unit: "wins"}}},
+		playable(embassy.Rules{}),
 	}
 }
 

@@ -410,6 +410,17 @@
     var vals = parseJSON(fill, {});
     Object.keys(vals).forEach(function (k) { if (f.elements[k]) { f.elements[k].value = String(vals[k]); } });
   });
+  // A checkbox with data-zoom="id" zooms the scroll box #id (CSS does the
+  // zoom); turning it on centres the box on its [data-focus] element, so a
+  // zoomed board opens on the player's own piece rather than a corner.
+  document.addEventListener("change", function (e) {
+    var el = e.target, box = el && el.checked && el.getAttribute && document.getElementById(el.getAttribute("data-zoom") || "");
+    var f = box && $("[data-focus]", box);
+    if (!f) { return; }
+    var b = box.getBoundingClientRect(), r = f.getBoundingClientRect();
+    box.scrollLeft += r.left + r.width / 2 - b.left - b.width / 2;
+    box.scrollTop += r.top + r.height / 2 - b.top - b.height / 2;
+  });
   // A <summary data-reset-on-close> resets the forms of its <details> when it closes them.
   document.addEventListener("click", function (e) {
     var s = e.target.closest && e.target.closest("summary[data-reset-on-close]");

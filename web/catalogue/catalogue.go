@@ -9,6 +9,7 @@ import (
 	"topsecret/web/boards"
 	"topsecret/web/words"
 
+	embassyboard "topsecret/web/games/embassy"
 	inkognitoboard "topsecret/web/games/inkognito"
 	vaultboard "topsecret/web/games/vault"
 	winkboard "topsecret/web/games/wink"
@@ -19,6 +20,7 @@ var all = []boards.Game{
 	winkboard.Game,
 	vaultboard.Game,
 	inkognitoboard.Game,
+	embassyboard.Game,
 }
 
 func init() {

@@ -1,0 +1,142 @@
+package embassy
+
+import (
+	"topsecret/internal/game"
+)
+
+// Check reports why a would be refused now, or nil. It never changes the match.
+func (m *match) Check(a game.Action) error {
+	_, err := m.command(a)
+	return err
+}
+
+// command decodes and checks a, returning the command ready to apply.
+func (m *match) command(a game.Action) (command, error) {
+	if m.phase == PhaseOver {
+		return nil, game.Over()
+	}
+	cmd, err := decode(a, m.n)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case a.Seat == game.System:
+		if !system(a.Type) {
+			return nil, game.Illegal("TIMER", "embassy.refuse.referee_only")
+		}
+	case a.Seat < 0 || int(a.Seat) >= m.n:
+		return nil, game.Malformed("no seat %d in a game of %d", a.Seat, m.n)
+	case system(a.Type):
+		return nil, game.Illegal("TIMER", "embassy.refuse.system_only")
+	case int(a.Seat) != m.awaited():
+		return nil, game.NotYourTurn("NOT_YOUR_TURN", "embassy.refuse.not_your_turn", game.P("who", game.Seat(m.awaited())))
+	}
+	if err := cmd.check(m, int(a.Seat), m.at(a)); err != nil {
+		return nil, err
+	}
+	return cmd, nil
+}
+
+// at is the action's time, never earlier than the previous action's, so a
+// clock hiccup cannot move a deadline back.
+func (m *match) at(a game.Action) int64 { return max(a.At, m.now) }
+
+// Apply performs an action that passed Check and returns what happened.
+func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
+	cmd, err := m.command(a)
+	if err != nil {
+		panic("embassy: Apply of a refused action: " + err.Error())
+	}
+	seq := m.eventSeq
+	t := m.at(a)
+	m.now = t
+	m.transfers = nil
+	if _, hide := cmd.(hideCmd); !hide {
+		m.step++
+		m.stepAt = t
+	}
+	cmd.apply(m, int(a.Seat), t, r)
+	m.observe()
+	return m.eventsSince(seq)
+}
+
+// awaited is the seat the match waits for, -1 when over.
+func (m *match) awaited() int {
+	switch m.phase {
+	case PhaseOver:
+		return -1
+	case PhasePenalty:
+		return m.target
+	case PhaseKeep, PhaseSlot, PhaseFifth, PhasePlace:
+		return m.acq.who
+	}
+	return m.active
+}
+
+// limit is the running waiting point's time limit in ms, 0 for none.
+func (m *match) limit() int {
+	switch m.phase {
+	case PhaseOver:
+		return 0
+	case PhaseRoll, PhaseMove, PhaseImmobile, PhaseBlocked:
+		return m.opts.TurnTimeoutMs
+	}
+	return m.opts.ChoiceTimeoutMs
+}
+
+// Next says who is awaited and which timers the room must arm: the time
+// limit of the waiting point and the end of a reveal.
+func (m *match) Next() game.Turn {
+	var t game.Turn
+	if m.phase == PhaseOver {
+		return t
+	}
+	t.Seats = []game.Seat{game.Seat(m.awaited())}
+	if l := m.limit(); l > 0 {
+		t.Timers = append(t.Timers, game.Timer{At: m.stepAt + int64(l), Fires: game.Action{Seat: game.System,
+			Type: ActTimeout, Data: mustJSON(Timeout{Turn: m.turn, Step: m.step})}})
+	}
+	if m.reveal != nil {
+		t.Timers = append(t.Timers, game.Timer{At: m.revealUntil(), Fires: game.Action{Seat: game.System,
+			Type: ActHide, Data: mustJSON(Hide{Seq: m.reveal.seq})}})
+	}
+	return t
+}
+
+// wrongPhase refuses a command the running phase does not take (§8).
+func wrongPhase() error { return game.Illegal("WRONG_PHASE", "embassy.refuse.wrong_phase") }
+
+type (
+	timeoutCmd Timeout
+	hideCmd    Hide
+)
+
+func (d timeoutCmd) check(m *match, _ int, t int64) error {
+	l := m.limit()
+	switch {
+	case d.Turn != m.turn || d.Step != m.step || l == 0:
+		return game.Stale("TIMER", "embassy.refuse.stale_timer")
+	case t < m.stepAt+int64(l):
+		return game.Stale("TIMER", "embassy.refuse.early_timer")
+	}
+	return nil
+}
+
+func (d timeoutCmd) apply(m *match, _ int, t int64, r *game.Rand) {
+	s := m.awaited()
+	m.log(kindTimeout, game.M("embassy.event.timeout", who(s)))
+	m.stats.timeouts++
+	m.playDefault(s, t, r)
+}
+
+func (d hideCmd) check(m *match, _ int, t int64) error {
+	switch {
+	case m.reveal == nil || m.reveal.seq != d.Seq:
+		return game.Stale("TIMER", "embassy.refuse.stale_timer")
+	case t < m.revealUntil():
+		return game.Stale("TIMER", "embassy.refuse.early_timer")
+	}
+	return nil
+}
+
+func (d hideCmd) apply(m *match, _ int, _ int64, _ *game.Rand) { m.reveal = nil }

@@ -1,0 +1,61 @@
+// Package embassyboard draws the TOP SECRET: Embassy board ("embassy"): a
+// player's phone (embassy.SeatView), the shared table screen
+// (embassy.TableView) and the all-seeing replay (embassy.OmniscientView).
+//
+// The 21×21 city is drawn once, as the static board.svg (generated from
+// the engine's board model by a test); each frame carries only what moves:
+// the spies and bodyguards, the face-down cards on the embassies, the
+// highlighted destinations and the tap targets. Which buttons are live
+// comes from the legal moves the server sends along, and a button sends
+// the legal move's own data. Every word comes from the catalogue
+// (messages/en.json): embassies are named, squares are pointed at, cards
+// are worded by their sets' names.
+package embassyboard
+
+import (
+	"io/fs"
+
+	"topsecret/internal/games/embassy"
+	"topsecret/web/boards"
+)
+
+// Game is the embassy board as the platform registers it.
+var Game = boards.Game{
+	Slug:       slug,
+	Draw:       surfaces.Draw,
+	Secrets:    surfaces.SecretFiles,
+	Palette:    palette,
+	Assets:     assets,
+	Stylesheet: "embassy.css",
+	Messages:   messages,
+}
+
+// slug is the game's id in the catalogue.
+const slug = "embassy"
+
+// surfaces draws each of the engine's views.
+var surfaces = boards.Surfaces[*embassy.SeatView, *embassy.TableView, *embassy.OmniscientView]{
+	Phone:   drawPhone,
+	Table:   drawTable,
+	Replay:  drawReplay,
+	Secrets: secrets,
+}
+
+// palette colours the four spy colours (embassy.Colours).
+var palette = boards.Palette{
+	"blue":   "#3d7fe4",
+	"green":  "#3fb36f",
+	"yellow": "#f1c232",
+	"red":    "#e4483d",
+}
+
+// messages is the catalogue folder, one <lang>.json per language.
+var messages = mustSub(messageFiles, "messages")
+
+func mustSub(fsys fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic("embassyboard: " + err.Error()) // embedded at build time
+	}
+	return sub
+}
