@@ -46,6 +46,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	m := NewMain()
+	m.Stdout = stdout
 	if err := m.ParseFlags(args, stderr); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -77,6 +78,9 @@ type Main struct {
 	Store  store.Store
 	Rooms  *room.Registry
 	Server *server.Server
+	// Stdout receives the start-up line that says where phones join; nil
+	// prints nothing.
+	Stdout io.Writer
 
 	ln   net.Listener
 	http *http.Server
@@ -142,6 +146,9 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.Server = server.New(m.Rooms, st, m.Log)
 	m.Server.BaseURL = m.Config.BaseURL
+	if m.Config.BaseURL == "" {
+		m.Server.LANHost = server.LANAddress()
+	}
 	if m.Config.BaseURL != "" {
 		if h := hostOf(m.Config.BaseURL); h != "" {
 			m.Server.OriginPatterns = []string{h}
@@ -161,6 +168,13 @@ func (m *Main) Run(ctx context.Context) error {
 		}
 	}()
 	m.Log.Info("serving", "addr", m.ln.Addr().String(), "store", storeName(m.Config), "resumed_matches", n)
+	if m.Stdout != nil {
+		if u := m.PhonesURL(); u != "" {
+			fmt.Fprintf(m.Stdout, "Phones join at %s\n", u)
+		} else {
+			fmt.Fprintln(m.Stdout, "No network address found: phones can join only once this computer is on their Wi-Fi (or with --base-url).")
+		}
+	}
 	return nil
 }
 
@@ -174,6 +188,23 @@ func (m *Main) Wait(ctx context.Context) error {
 		m.Log.Error("serving stopped", "err", err)
 		return err
 	}
+}
+
+// PhonesURL is the address phones join at: the configured base URL, or
+// this machine's LAN address with the listening port; "" when neither is
+// known.
+func (m *Main) PhonesURL() string {
+	if m.Config.BaseURL != "" {
+		return strings.TrimRight(m.Config.BaseURL, "/")
+	}
+	if m.Server == nil || m.Server.LANHost == "" || m.ln == nil {
+		return ""
+	}
+	_, port, err := net.SplitHostPort(m.ln.Addr().String())
+	if err != nil {
+		return ""
+	}
+	return "http://" + net.JoinHostPort(m.Server.LANHost, port)
 }
 
 // URL is the address the server listens on, for tests.

@@ -27,8 +27,8 @@ func (r *Room) armBots(d time.Duration) {
 }
 
 func (r *Room) hasBots() bool {
-	for _, s := range r.match.rec.Seats {
-		if s.Bot {
+	for i := range r.match.rec.Seats {
+		if r.botPlays(i) {
 			return true
 		}
 	}
@@ -46,8 +46,8 @@ func (r *Room) botsAct(matchID string) {
 	bot, _ := game.BotFor(r.entry.Rules)
 	m := r.match
 	now := max(r.now().UnixMilli(), m.lastAt)
-	for i, s := range m.rec.Seats {
-		if !s.Bot {
+	for i := range m.rec.Seats {
+		if !r.botPlays(i) {
 			continue
 		}
 		// Bots draw from their own stream per log position, so a bot's

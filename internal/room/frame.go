@@ -30,8 +30,13 @@ type Frame struct {
 	// You is your seat in the current match, or -1.
 	You    game.Seat `json:"you"`
 	SeatID string    `json:"seat_id,omitempty"`
-	Host   bool      `json:"host"`
-	Table  bool      `json:"table"`
+	// Host says you hold the host role now; HostSeat is the seat id that
+	// holds it ("" while the room's creator does), and HostBack says you
+	// may take it back: it passed from you by itself while you were away.
+	Host     bool   `json:"host"`
+	HostSeat string `json:"host_seat,omitempty"`
+	HostBack bool   `json:"host_back,omitempty"`
+	Table    bool   `json:"table"`
 	// Match is the current (or last) match, nil before the first.
 	Match *MatchState `json:"match,omitempty"`
 	// View is the game's view for this viewer; Legal what you may do now.
@@ -56,6 +61,8 @@ type SeatState struct {
 	Name      string `json:"name"`
 	Bot       bool   `json:"bot"`
 	Connected bool   `json:"connected"`
+	// Standin says a bot plays this person's seat until they take it back.
+	Standin bool `json:"standin,omitempty"`
 	// Colour is the seat's colour name in the match (the game's
 	// Colourer), for lists that match the board; empty outside a match.
 	Colour string `json:"colour,omitempty"`
@@ -86,13 +93,15 @@ func (r *Room) status() string {
 }
 
 func (r *Room) seatState(s store.Seat) SeatState {
-	return SeatState{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot, Connected: s.Bot || r.online[s.ID] > 0}
+	return SeatState{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot, Connected: s.Bot || r.online[s.ID] > 0,
+		Standin: s.Standin}
 }
 
 // frame builds the frame for one viewer.
 func (r *Room) frame(id Identity) *Frame {
 	f := &Frame{Version: r.version, Now: r.now().UnixMilli(), Code: r.rec.Code, Info: r.entry.Info,
-		Options: r.rec.Options, Status: r.status(), You: game.System, Host: id.Host, Table: id.Table,
+		Options: r.rec.Options, Status: r.status(), You: game.System, Host: r.isHost(id), Table: id.Table,
+		HostSeat: r.rec.Host.Seat, HostBack: r.mayTakeHostBack(id),
 		Legal: []game.Move{}, Events: []game.Msg{}, Standings: r.standings(), Watch: r.watching()}
 	f.Series = seriesState(r.entry.Info.Series, f.Standings, r.playing())
 	for _, s := range r.seats {
@@ -111,7 +120,8 @@ func (r *Room) frame(id Identity) *Frame {
 		f.You = seat
 		f.Legal = m.state.Legal(seat)
 		f.Note = m.notes[seat]
-		if f.Legal == nil {
+		if f.Legal == nil || r.standin(id.SeatID) {
+			// While a bot plays the seat, its phone only watches.
 			f.Legal = []game.Move{}
 		}
 	}
@@ -134,7 +144,8 @@ func (r *Room) matchState(m *liveMatch) *MatchState {
 		colours = c.SeatColours()
 	}
 	for i, s := range m.rec.Seats {
-		st := SeatState{ID: s.SeatID, Position: i, Name: s.Name, Bot: s.Bot, Connected: s.Bot || r.online[s.SeatID] > 0}
+		st := SeatState{ID: s.SeatID, Position: i, Name: s.Name, Bot: s.Bot, Connected: s.Bot || r.online[s.SeatID] > 0,
+			Standin: r.standin(s.SeatID)}
 		if i < len(colours) {
 			st.Colour = colours[i]
 		}

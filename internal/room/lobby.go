@@ -112,6 +112,9 @@ func (r *Room) Kick(ctx context.Context, host bool, seatID string) error {
 		if i < 0 {
 			return store.ErrNotFound
 		}
+		if seatID == r.rec.Host.Seat {
+			return refuse("This seat hosts the room; make someone else host first.")
+		}
 		return r.putSeats(ctx, slices.Delete(slices.Clone(r.seats), i, i+1))
 	})
 }
@@ -200,9 +203,4 @@ func (r *Room) SeatByToken(ctx context.Context, token string) (store.Seat, bool)
 		return nil
 	})
 	return s, ok
-}
-
-// IsHost reports whether token is the room's host token.
-func (r *Room) IsHost(token string) bool {
-	return token != "" && subtleEqual(token, r.rec.HostToken)
 }

@@ -203,6 +203,9 @@ func (r *Room) act(ctx context.Context, seatID, clientID string, a game.Action) 
 	if i, ok := m.clients[clientID]; ok {
 		return Landed{MatchID: m.rec.ID, Index: i}, nil
 	}
+	if r.standin(seatID) {
+		return Landed{}, refuse("A bot is playing your seat; take it back first.")
+	}
 	a.Seat = seat
 	return r.apply(ctx, clientID, a)
 }
@@ -251,17 +254,24 @@ func (r *Room) apply(ctx context.Context, clientID string, a game.Action) (Lande
 }
 
 func (r *Room) finish(ctx context.Context, res game.Result) {
+	if err := r.storeFinish(ctx, res); err != nil {
+		// The log is complete, so the result can always be recomputed;
+		// a later load finishes it again.
+		r.log().Error("finish match", "match", r.match.rec.ID, "err", err)
+	}
+}
+
+// storeFinish stores the live match's result, then marks it finished.
+func (r *Room) storeFinish(ctx context.Context, res game.Result) error {
 	m := r.match
 	at := r.now().UTC()
 	if err := r.reg.Store.FinishMatch(ctx, m.rec.ID, res, at); err != nil && !errors.Is(err, store.ErrConflict) {
-		// The log is complete, so the result can always be recomputed;
-		// a later load finishes it again.
-		r.log().Error("finish match", "match", m.rec.ID, "err", err)
-		return
+		return fmt.Errorf("finish match: %w", err)
 	}
 	m.rec.Status = store.StatusFinished
 	m.rec.Result = &res
 	m.rec.FinishedAt = &at
+	return nil
 }
 
 // reload replaces the live match with its stored log after a conflict.
@@ -321,10 +331,15 @@ func (r *Room) fire(matchID string, a game.Action) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	waiting := r.match.state.Next().Seats
 	if _, err := r.apply(ctx, "", a); err != nil {
 		var re *game.RuleError
 		if !errors.As(err, &re) {
 			r.log().Error("timer action", "type", a.Type, "err", err)
 		}
+		return
+	}
+	if r.playing() {
+		r.strike(ctx, waiting)
 	}
 }

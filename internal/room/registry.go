@@ -31,6 +31,9 @@ type Registry struct {
 	Buffer int
 	// IdleAfter evicts a room that has had no subscriber for this long. Default 15m.
 	IdleAfter time.Duration
+	// HostAwayAfter passes the host role to a connected player once the
+	// host's phone has been away this long. Default DefaultHostAwayAfter (3m).
+	HostAwayAfter time.Duration
 
 	// mu guards the maps only: nothing slow (the store, a replay, a room's
 	// goroutine) runs under it.
@@ -58,7 +61,8 @@ func NewRegistry(s store.Store, log *slog.Logger) *Registry {
 		log = slog.Default()
 	}
 	return &Registry{Store: s, Log: log, Clock: RealClock{}, BotDelay: 1200 * time.Millisecond,
-		BotIdle: 700 * time.Millisecond, Buffer: 16, IdleAfter: 15 * time.Minute}
+		BotIdle: 700 * time.Millisecond, Buffer: 16, IdleAfter: 15 * time.Minute,
+		HostAwayAfter: DefaultHostAwayAfter}
 }
 
 // Created is what a host gets back from CreateRoom.

@@ -46,12 +46,17 @@ type Room struct {
 	finished []store.Match // this room's finished matches, newest first
 	subs     map[*Subscriber]struct{}
 	online   map[string]int // seat id → open connections
+	strikes  map[string]int // seat id → timers run out while its phone was away
 	version  int64          // of the newest frame; starts at firstVersion
 	timers   []Stopper
 	botTimer Stopper
 	idleAt   time.Time
 	events   []event
 	watch    *WatchState // the replay the host shows the room, if any
+	// hostAwaySince is when the host's last phone went away; zero while
+	// one is connected. hostTimer passes the role on when it is overdue.
+	hostAwaySince time.Time
+	hostTimer     Stopper
 }
 
 // event is a line of the room's recent history, kept with its audience.
@@ -135,6 +140,9 @@ func (r *Room) changed() {
 // stop ends the goroutine and every timer; subscribers are told to reconnect.
 func (r *Room) stop() {
 	r.disarm()
+	if r.hostTimer != nil {
+		r.hostTimer.Stop()
+	}
 	for s := range r.subs {
 		s.close("room closed")
 	}

@@ -11,8 +11,10 @@ func subtleEqual(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a)
 // Identity is who a connection speaks for.
 type Identity struct {
 	SeatID string // "" for spectators and the table screen
-	Host   bool
-	Table  bool // the table screen: public view, shown large
+	// Host says the connection holds the room's host token; whether it
+	// is the host now depends on where the role is (Room.IsHost).
+	Host  bool
+	Table bool // the table screen: public view, shown large
 }
 
 // Encoder turns a frame into one websocket message. Format names the
@@ -86,11 +88,14 @@ func (r *Room) Subscribe(ctx context.Context, id Identity, enc Encoder) (*Subscr
 		if id.SeatID != "" {
 			r.online[id.SeatID]++
 			if r.online[id.SeatID] == 1 {
-				r.changed() // everyone sees the seat come back
+				delete(r.strikes, id.SeatID) // the phone is back
+				r.changed()                  // everyone sees the seat come back
+				r.watchHost()
 				return nil
 			}
 		}
 		r.sendFrame(s, map[frameKey][]byte{})
+		r.watchHost()
 		return nil
 	})
 	if err != nil {
@@ -110,6 +115,7 @@ func (r *Room) Unsubscribe(s *Subscriber) {
 		if len(r.subs) == 0 {
 			r.idleAt = r.now()
 		}
+		defer r.watchHost()
 		if s.id.SeatID != "" {
 			r.online[s.id.SeatID]--
 			if r.online[s.id.SeatID] <= 0 {

@@ -80,7 +80,7 @@ func (s *Server) handleSeatCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	s.withRoom(w, r, func(rm *room.Room) error {
 		if req.Bot {
-			seat, err := rm.AddBot(r.Context(), rm.IsHost(hostToken(r, rm.Code())))
+			seat, err := rm.AddBot(r.Context(), s.isHost(r, rm))
 			if err != nil {
 				return err
 			}
@@ -113,7 +113,7 @@ func seatJSON(s store.Seat, token string) seatCreated {
 
 func (s *Server) handleSeatKick(w http.ResponseWriter, r *http.Request) {
 	s.withRoom(w, r, func(rm *room.Room) error {
-		if err := rm.Kick(r.Context(), rm.IsHost(hostToken(r, rm.Code())), chi.URLParam(r, "id")); err != nil {
+		if err := rm.Kick(r.Context(), s.isHost(r, rm), chi.URLParam(r, "id")); err != nil {
 			return err
 		}
 		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
@@ -134,7 +134,7 @@ func (s *Server) handleSeatMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.withRoom(w, r, func(rm *room.Room) error {
-		if err := rm.Move(r.Context(), rm.IsHost(hostToken(r, rm.Code())), chi.URLParam(r, "id"), *req.To); err != nil {
+		if err := rm.Move(r.Context(), s.isHost(r, rm), chi.URLParam(r, "id"), *req.To); err != nil {
 			return err
 		}
 		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
@@ -144,7 +144,7 @@ func (s *Server) handleSeatMove(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleMatchStart(w http.ResponseWriter, r *http.Request) {
 	s.withRoom(w, r, func(rm *room.Room) error {
-		id, err := rm.Start(r.Context(), rm.IsHost(hostToken(r, rm.Code())))
+		id, err := rm.Start(r.Context(), s.isHost(r, rm))
 		if err != nil {
 			return err
 		}
@@ -160,7 +160,7 @@ func (s *Server) handleRoomOptions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.withRoom(w, r, func(rm *room.Room) error {
-		err := rm.SetOptions(r.Context(), rm.IsHost(hostToken(r, rm.Code())), raw)
+		err := rm.SetOptions(r.Context(), s.isHost(r, rm), raw)
 		var rf *room.Refusal
 		if errors.As(err, &rf) {
 			return bad(rf.Msg)

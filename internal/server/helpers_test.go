@@ -173,12 +173,15 @@ type frame struct {
 		Actions int    `json:"actions"`
 		Status  string `json:"status"`
 	} `json:"match"`
-	Rule    string            `json:"rule"`
-	Message string            `json:"message"`
-	HTML    string            `json:"html"`
-	Seats   []room.SeatState  `json:"seats"`
-	Note    json.RawMessage   `json:"note"`
-	Series  *room.SeriesState `json:"series"`
+	Rule     string            `json:"rule"`
+	Message  string            `json:"message"`
+	HTML     string            `json:"html"`
+	Seats    []room.SeatState  `json:"seats"`
+	Note     json.RawMessage   `json:"note"`
+	Series   *room.SeriesState `json:"series"`
+	Host     bool              `json:"host"`
+	HostSeat string            `json:"host_seat"`
+	HostBack bool              `json:"host_back"`
 	// MatchID and Index are where an ok'd action landed.
 	MatchID string `json:"match_id"`
 	Index   int    `json:"index"`

@@ -46,14 +46,21 @@ func hostToken(r *http.Request, code string) string {
 
 // identity resolves who a request speaks for in a room.
 func (s *Server) identity(r *http.Request, rm *room.Room) room.Identity {
-	id := room.Identity{Host: rm.IsHost(hostToken(r, rm.Code()))}
+	id := room.Identity{Host: rm.HostToken(hostToken(r, rm.Code()))}
 	if seat, ok := rm.SeatByToken(r.Context(), seatToken(r, rm.Code())); ok {
 		id.SeatID = seat.ID
 	}
 	return id
 }
 
-// baseURL is the public address for links: the configured one, or the request's own.
+// isHost reports whether the request speaks for the room's host now: the
+// host token's holder, or the seat the role passed to.
+func (s *Server) isHost(r *http.Request, rm *room.Room) bool {
+	return rm.IsHost(r.Context(), s.identity(r, rm))
+}
+
+// baseURL is the public address for links: the configured one, or the
+// request's own (with the LAN address for a page opened at localhost).
 func (s *Server) baseURL(r *http.Request) string {
 	if s.BaseURL != "" {
 		return strings.TrimRight(s.BaseURL, "/")
@@ -62,5 +69,5 @@ func (s *Server) baseURL(r *http.Request) string {
 	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
 		scheme = "https"
 	}
-	return scheme + "://" + r.Host
+	return scheme + "://" + linkHost(r, s.LANHost)
 }

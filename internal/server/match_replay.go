@@ -388,7 +388,7 @@ func length(actions int, m store.Match) string {
 func (s *Server) isRoomHost(r *http.Request, code string) bool {
 	host := false
 	_ = s.Rooms.With(r.Context(), code, func(rm *room.Room) error {
-		host = rm.IsHost(hostToken(r, code))
+		host = s.isHost(r, rm)
 		return nil
 	})
 	return host

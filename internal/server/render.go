@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
 
 	"github.com/a-h/templ"
 
@@ -79,9 +80,13 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	}
 	for _, s := range f.Seats {
 		l.Seats = append(l.Seats, pages.SeatLine{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot,
-			Connected: s.Connected, You: s.ID == f.SeatID && f.SeatID != ""})
+			Connected: s.Connected, You: s.ID == f.SeatID && f.SeatID != "", Standin: s.Standin})
 	}
 	l.Watch = watchLine(f)
+	l.HostSeat, l.HostBack = f.HostSeat, f.HostBack
+	if u, err := url.Parse(base); err == nil {
+		l.LocalOnly = isLoopbackHost(u.Host)
+	}
 	n := len(f.Seats)
 	l.CanStart = n >= f.Info.MinPlayers && n <= f.Info.MaxPlayers && f.Status != room.StatusPlaying
 	if !l.CanStart && f.Status != room.StatusPlaying {

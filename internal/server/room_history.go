@@ -76,6 +76,9 @@ func (s *Server) historyRow(r *http.Request, m store.Match) (pages.HistoryRow, e
 				row.Winners = append(row.Winners, names[w])
 			}
 		}
+		if m.Result.EndedByHost() {
+			row.Summary = reader(r, names).Say(m.Result.Summary)
+		}
 	}
 	return row, nil
 }

@@ -23,7 +23,7 @@ func (s *Server) handleRoomWatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.withRoom(w, r, func(rm *room.Room) error {
-		host := rm.IsHost(hostToken(r, rm.Code()))
+		host := s.isHost(r, rm)
 		if req.Stop {
 			if err := rm.StopWatch(r.Context(), host); err != nil {
 				return err

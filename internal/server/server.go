@@ -24,6 +24,11 @@ type Server struct {
 	// BaseURL is the public address used in join links and QR codes, e.g.
 	// "http://192.168.1.20:8080". Empty means: taken from each request.
 	BaseURL string
+	// LANHost is this machine's LAN address (LANAddress), used for links
+	// when BaseURL is empty and a page is opened on this machine at a
+	// loopback address. Empty: such links stay loopback, and the host's
+	// lobby warns that they work on this machine only.
+	LANHost string
 	// OriginPatterns are extra hosts allowed to open websockets (the page's
 	// own host is always allowed).
 	OriginPatterns []string
@@ -107,6 +112,11 @@ func (s *Server) routes() http.Handler {
 				r.Post("/seats", s.handleSeatCreate)
 				r.Post("/seats/{id}/kick", s.handleSeatKick)
 				r.Post("/seats/{id}/move", s.handleSeatMove)
+				r.Post("/seats/{id}/bot", s.handleSeatReplace)
+				r.Post("/seats/{id}/back", s.handleSeatTakeBack)
+				r.Post("/end", s.handleMatchEnd)
+				r.Post("/host", s.handleHostPass)
+				r.Post("/host/back", s.handleHostBack)
 				r.Post("/start", s.handleMatchStart)
 				r.Post("/rematch", s.handleMatchStart)
 				r.Post("/options", s.handleRoomOptions)

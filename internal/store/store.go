@@ -31,7 +31,21 @@ type Room struct {
 	Game      string          // slug
 	Options   json.RawMessage // normalised by the game
 	HostToken string          // proves the host in API calls
+	Host      Host            // who holds the host role now
 	CreatedAt time.Time
+}
+
+// Host is who holds a room's host role. The zero Host is the room's
+// creator: the holder of its HostToken.
+type Host struct {
+	// Seat is the id of the seat whose token holds the role; "" means the
+	// holder of the room's HostToken.
+	Seat string
+	// Returns says the previous holder, Back (named as Seat names a
+	// holder), may take the role back with one tap: it passed by itself
+	// while their phone was away, not on purpose.
+	Returns bool
+	Back    string
 }
 
 // Seat is one place at a room's table, held by a person (by token) or a bot.
@@ -41,6 +55,9 @@ type Seat struct {
 	Name     string
 	Token    string // secret kept in the player's cookie; empty for bots
 	Bot      bool
+	// Standin says a bot plays this person's seat until they take it back:
+	// the host replaced them, or their time ran out twice while away.
+	Standin  bool
 	JoinedAt time.Time
 }
 
@@ -86,6 +103,8 @@ type Store interface {
 	Room(ctx context.Context, code string) (Room, error)
 	// SetRoomOptions replaces a room's lobby options. ErrNotFound if there is no such room.
 	SetRoomOptions(ctx context.Context, code string, options json.RawMessage) error
+	// SetRoomHost records who holds a room's host role. ErrNotFound if there is no such room.
+	SetRoomHost(ctx context.Context, code string, host Host) error
 
 	// Seats returns a room's seats in position order (possibly none).
 	// ErrNotFound if there is no such room.

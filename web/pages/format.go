@@ -174,6 +174,9 @@ func postURL(code string, parts ...string) string {
 // moveBody is the JSON body that moves a seat to position to.
 func moveBody(to int) string { return fmt.Sprintf(`{"to":%d}`, to) }
 
+// hostBody is the body of "Make host" for a seat id.
+func hostBody(seatID string) string { return fmt.Sprintf(`{"seat_id":%q}`, seatID) }
+
 // players is "4–8 players" for a game.
 func players(info game.Info) string {
 	if info.MinPlayers == info.MaxPlayers {

@@ -59,6 +59,13 @@ type Live struct {
 	QRSVG     string // inline <svg> of JoinURL, trusted; shown big on the table screen
 	// Watch is the replay the host is showing the room, nil when none.
 	Watch *WatchLine
+	// HostSeat is the seat id holding the host role ("" while the room's
+	// creator holds it); HostBack offers this viewer "Take host back".
+	HostSeat string
+	HostBack bool
+	// LocalOnly says JoinURL points at this machine's loopback address, so
+	// no phone can open it; the host's lobby warns.
+	LocalOnly bool
 }
 
 // SeatLine is one seat in the lobby list and the in-game strip.
@@ -69,7 +76,9 @@ type SeatLine struct {
 	Bot       bool
 	Connected bool
 	You       bool
-	Colour    string // CSS colour (name or #hex); empty for none
+	// Standin says a bot plays this person's seat until they take it back.
+	Standin bool
+	Colour  string // CSS colour (name or #hex); empty for none
 }
 
 // OptionValue is one lobby option with its current value.

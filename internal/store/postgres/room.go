@@ -15,9 +15,10 @@ import (
 func (db *DB) CreateRoom(ctx context.Context, r store.Room) error {
 	err := db.tx(ctx, func(tx pgx.Tx, now time.Time) error {
 		_, err := tx.Exec(ctx, `
-			INSERT INTO rooms (code, game, options, host_token, created_at)
-			VALUES ($1, $2, $3, $4, $5)`,
-			r.Code, r.Game, jsonArg(r.Options), r.HostToken, orNow(r.CreatedAt, now))
+			INSERT INTO rooms (code, game, options, host_token, host_seat, host_returns, host_back, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+			r.Code, r.Game, jsonArg(r.Options), r.HostToken, r.Host.Seat, r.Host.Returns, r.Host.Back,
+			orNow(r.CreatedAt, now))
 		return err
 	})
 	if err != nil {
@@ -31,9 +32,9 @@ func (db *DB) Room(ctx context.Context, code string) (store.Room, error) {
 	var r store.Room
 	var options []byte
 	err := db.pool.QueryRow(ctx, `
-		SELECT code, game, options, host_token, created_at
+		SELECT code, game, options, host_token, host_seat, host_returns, host_back, created_at
 		FROM rooms WHERE code = $1`, code).
-		Scan(&r.Code, &r.Game, &options, &r.HostToken, &r.CreatedAt)
+		Scan(&r.Code, &r.Game, &options, &r.HostToken, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &r.CreatedAt)
 	if err != nil {
 		return store.Room{}, fmt.Errorf("room %s: %w", code, formatError(err))
 	}
@@ -53,14 +54,27 @@ func (db *DB) SetRoomOptions(ctx context.Context, code string, options json.RawM
 	return nil
 }
 
+// SetRoomHost records who holds a room's host role.
+func (db *DB) SetRoomHost(ctx context.Context, code string, h store.Host) error {
+	tag, err := db.pool.Exec(ctx, `UPDATE rooms SET host_seat = $1, host_returns = $2, host_back = $3 WHERE code = $4`,
+		h.Seat, h.Returns, h.Back, code)
+	if err == nil && tag.RowsAffected() == 0 {
+		err = pgx.ErrNoRows
+	}
+	if err != nil {
+		return fmt.Errorf("set room host %s: %w", code, formatError(err))
+	}
+	return nil
+}
+
 // Seats returns a room's seats in position order.
 func (db *DB) Seats(ctx context.Context, code string) ([]store.Seat, error) {
 	rows, _ := db.pool.Query(ctx, `
-		SELECT id, position, name, token, bot, joined_at
+		SELECT id, position, name, token, bot, standin, joined_at
 		FROM seats WHERE room_code = $1 ORDER BY position`, code)
 	seats, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Seat, error) {
 		var s store.Seat
-		err := row.Scan(&s.ID, &s.Position, &s.Name, &s.Token, &s.Bot, &s.JoinedAt)
+		err := row.Scan(&s.ID, &s.Position, &s.Name, &s.Token, &s.Bot, &s.Standin, &s.JoinedAt)
 		s.JoinedAt = s.JoinedAt.UTC()
 		return s, err
 	})
@@ -87,9 +101,9 @@ func (db *DB) PutSeats(ctx context.Context, code string, seats []store.Seat) err
 		}
 		for _, s := range seats {
 			_, err := tx.Exec(ctx, `
-				INSERT INTO seats (room_code, id, position, name, token, bot, joined_at)
-				VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-				code, s.ID, s.Position, s.Name, s.Token, s.Bot, orNow(s.JoinedAt, now))
+				INSERT INTO seats (room_code, id, position, name, token, bot, standin, joined_at)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+				code, s.ID, s.Position, s.Name, s.Token, s.Bot, s.Standin, orNow(s.JoinedAt, now))
 			if err != nil {
 				return err
 			}

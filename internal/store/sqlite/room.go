@@ -14,9 +14,10 @@ import (
 func (db *DB) CreateRoom(ctx context.Context, r store.Room) error {
 	err := db.tx(ctx, func(tx *sql.Tx, now time.Time) error {
 		_, err := tx.ExecContext(ctx, `
-			INSERT INTO rooms (code, game, options, host_token, created_at)
-			VALUES (?, ?, ?, ?, ?)`,
-			r.Code, r.Game, jsonText(r.Options), r.HostToken, encodeTime(orNow(r.CreatedAt, now)))
+			INSERT INTO rooms (code, game, options, host_token, host_seat, host_returns, host_back, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.Code, r.Game, jsonText(r.Options), r.HostToken, r.Host.Seat, r.Host.Returns, r.Host.Back,
+			encodeTime(orNow(r.CreatedAt, now)))
 		return err
 	})
 	if err != nil {
@@ -31,9 +32,9 @@ func (db *DB) Room(ctx context.Context, code string) (store.Room, error) {
 	var options []byte
 	var created string
 	err := db.read.QueryRowContext(ctx, `
-		SELECT code, game, options, host_token, created_at
+		SELECT code, game, options, host_token, host_seat, host_returns, host_back, created_at
 		FROM rooms WHERE code = ?`, code).
-		Scan(&r.Code, &r.Game, &options, &r.HostToken, &created)
+		Scan(&r.Code, &r.Game, &options, &r.HostToken, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &created)
 	if err == nil {
 		r.Options = options
 		r.CreatedAt, err = decodeTime(created)
@@ -59,6 +60,22 @@ func (db *DB) SetRoomOptions(ctx context.Context, code string, options json.RawM
 	return nil
 }
 
+// SetRoomHost records who holds a room's host role.
+func (db *DB) SetRoomHost(ctx context.Context, code string, h store.Host) error {
+	err := db.tx(ctx, func(tx *sql.Tx, _ time.Time) error {
+		res, err := tx.ExecContext(ctx, `UPDATE rooms SET host_seat = ?, host_returns = ?, host_back = ? WHERE code = ?`,
+			h.Seat, h.Returns, h.Back, code)
+		if err != nil {
+			return err
+		}
+		return mustAffect(res)
+	})
+	if err != nil {
+		return fmt.Errorf("set room host %s: %w", code, formatError(err))
+	}
+	return nil
+}
+
 // Seats returns a room's seats in position order.
 func (db *DB) Seats(ctx context.Context, code string) ([]store.Seat, error) {
 	seats, err := db.seats(ctx, code)
@@ -73,7 +90,7 @@ func (db *DB) Seats(ctx context.Context, code string) ([]store.Seat, error) {
 
 func (db *DB) seats(ctx context.Context, code string) ([]store.Seat, error) {
 	rows, err := db.read.QueryContext(ctx, `
-		SELECT id, position, name, token, bot, joined_at
+		SELECT id, position, name, token, bot, standin, joined_at
 		FROM seats WHERE room_code = ? ORDER BY position`, code)
 	if err != nil {
 		return nil, err
@@ -83,7 +100,7 @@ func (db *DB) seats(ctx context.Context, code string) ([]store.Seat, error) {
 	for rows.Next() {
 		var s store.Seat
 		var joined string
-		if err := rows.Scan(&s.ID, &s.Position, &s.Name, &s.Token, &s.Bot, &joined); err != nil {
+		if err := rows.Scan(&s.ID, &s.Position, &s.Name, &s.Token, &s.Bot, &s.Standin, &joined); err != nil {
 			return nil, err
 		}
 		if s.JoinedAt, err = decodeTime(joined); err != nil {
@@ -105,9 +122,9 @@ func (db *DB) PutSeats(ctx context.Context, code string, seats []store.Seat) err
 		}
 		for _, s := range seats {
 			_, err := tx.ExecContext(ctx, `
-				INSERT INTO seats (room_code, id, position, name, token, bot, joined_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?)`,
-				code, s.ID, s.Position, s.Name, s.Token, s.Bot, encodeTime(orNow(s.JoinedAt, now)))
+				INSERT INTO seats (room_code, id, position, name, token, bot, standin, joined_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+				code, s.ID, s.Position, s.Name, s.Token, s.Bot, s.Standin, encodeTime(orNow(s.JoinedAt, now)))
 			if err != nil {
 				return err
 			}

@@ -86,6 +86,44 @@ var setRoomOptionsTests = []test{
 	}},
 }
 
+var setRoomHostTests = []test{
+	{"OK", func(t *testing.T, s store.Store) {
+		want := MustCreateRoom(t, s, "ABCD")
+		for _, h := range []store.Host{
+			{Seat: "seat-2", Returns: true},                 // passed by itself from the creator
+			{Seat: "seat-3", Returns: true, Back: "seat-2"}, // and on again
+			{Seat: "seat-3"},                                // passed on purpose
+			{},                                              // back to the creator
+		} {
+			if err := s.SetRoomHost(t.Context(), "ABCD", h); err != nil {
+				t.Fatalf("SetRoomHost: %v", err)
+			}
+			want.Host = h
+			got, err := s.Room(t.Context(), "ABCD")
+			if err != nil {
+				t.Fatalf("Room: %v", err)
+			}
+			diff(t, "Room", got, want)
+		}
+	}},
+	{"CreateRoom", func(t *testing.T, s store.Store) {
+		want := NewRoom("ABCD")
+		want.Host = store.Host{Seat: "seat-1", Returns: true}
+		if err := s.CreateRoom(t.Context(), want); err != nil {
+			t.Fatalf("CreateRoom: %v", err)
+		}
+		got, err := s.Room(t.Context(), "ABCD")
+		if err != nil {
+			t.Fatalf("Room: %v", err)
+		}
+		diff(t, "Room", got, want)
+	}},
+	{"ErrNotFound", func(t *testing.T, s store.Store) {
+		err := s.SetRoomHost(t.Context(), "ZZZZ", store.Host{Seat: "x"})
+		assertErr(t, "SetRoomHost", err, store.ErrNotFound)
+	}},
+}
+
 var seatsTests = []test{
 	{"OK", func(t *testing.T, s store.Store) {
 		MustCreateRoom(t, s, "ABCD")
@@ -141,6 +179,16 @@ var putSeatsTests = []test{
 		for i := 1; i < 3; i++ {
 			want[i].Token, want[i].Bot = "", true
 		}
+		MustPutSeats(t, s, "ABCD", want)
+		diff(t, "Seats", MustSeats(t, s, "ABCD"), want)
+	}},
+	{"Standin", func(t *testing.T, s store.Store) {
+		MustCreateRoom(t, s, "ABCD")
+		want := []store.Seat{NewSeat("ABCD", 0), NewSeat("ABCD", 1)}
+		want[1].Standin = true
+		MustPutSeats(t, s, "ABCD", want)
+		diff(t, "Seats", MustSeats(t, s, "ABCD"), want)
+		want[1].Standin = false // the player took the seat back
 		MustPutSeats(t, s, "ABCD", want)
 		diff(t, "Seats", MustSeats(t, s, "ABCD"), want)
 	}},

@@ -28,6 +28,7 @@ var suite = []struct {
 	{"CreateRoom", createRoomTests},
 	{"Room", roomTests},
 	{"SetRoomOptions", setRoomOptionsTests},
+	{"SetRoomHost", setRoomHostTests},
 	{"Seats", seatsTests},
 	{"PutSeats", putSeatsTests},
 	{"CreateMatch", createMatchTests},

@@ -1,0 +1,153 @@
+package room
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"topsecret/internal/store"
+)
+
+// DefaultHostAwayAfter is how long the host's phone may be away (no open
+// connection) before the role passes by itself to a connected player.
+const DefaultHostAwayAfter = 3 * time.Minute
+
+// IsHost reports whether id holds the room's host role now: the holder of
+// the host token, or of the seat the role passed to.
+func (r *Room) IsHost(ctx context.Context, id Identity) bool {
+	var host bool
+	_ = r.do(ctx, func() error {
+		host = r.isHost(id)
+		return nil
+	})
+	return host
+}
+
+// HostToken reports whether token is the room's host token (the room's
+// creator); whether its holder is the host now is IsHost's question.
+func (r *Room) HostToken(token string) bool {
+	return token != "" && subtleEqual(token, r.rec.HostToken)
+}
+
+func (r *Room) isHost(id Identity) bool { return holds(id, r.rec.Host.Seat) }
+
+// holds reports whether id is the holder named as store.Host names one:
+// a seat id, or "" for the holder of the host token.
+func holds(id Identity, holder string) bool {
+	if holder == "" {
+		return id.Host
+	}
+	return id.SeatID == holder
+}
+
+// mayTakeHostBack reports whether id may take the host role back: it
+// passed from them by itself while their phone was away.
+func (r *Room) mayTakeHostBack(id Identity) bool {
+	h := r.rec.Host
+	return h.Returns && holds(id, h.Back) && !r.isHost(id)
+}
+
+// PassHost gives the host role to a person's seat on purpose ("Make
+// host"); the giver cannot take it back by one tap. Host only.
+func (r *Room) PassHost(ctx context.Context, id Identity, seatID string) error {
+	return r.do(ctx, func() error {
+		if !r.isHost(id) {
+			return ErrForbidden
+		}
+		i := r.seatIndex(seatID)
+		if i < 0 {
+			return store.ErrNotFound
+		}
+		if r.seats[i].Bot {
+			return refuse("A bot cannot host.")
+		}
+		return r.setHost(ctx, store.Host{Seat: seatID})
+	})
+}
+
+// TakeHostBack returns the host role to id, from whom it passed by itself
+// while their phone was away.
+func (r *Room) TakeHostBack(ctx context.Context, id Identity) error {
+	return r.do(ctx, func() error {
+		if !r.mayTakeHostBack(id) {
+			return ErrForbidden
+		}
+		return r.setHost(ctx, store.Host{Seat: r.rec.Host.Back})
+	})
+}
+
+// setHost stores who holds the role, then shows it to everyone.
+func (r *Room) setHost(ctx context.Context, h store.Host) error {
+	if err := r.reg.Store.SetRoomHost(ctx, r.rec.Code, h); err != nil {
+		return fmt.Errorf("set host: %w", err)
+	}
+	r.rec.Host = h
+	r.changed()
+	r.watchHost()
+	return nil
+}
+
+// hostOnline reports whether a phone of the host is connected.
+func (r *Room) hostOnline() bool {
+	for s := range r.subs {
+		if r.isHost(s.id) {
+			return true
+		}
+	}
+	return false
+}
+
+// watchHost notes when the host's phone went away and passes the role on
+// once it has been away for HostAwayAfter; call it whenever connections or
+// the role change.
+func (r *Room) watchHost() {
+	if r.hostOnline() {
+		r.hostAwaySince = time.Time{}
+		if r.hostTimer != nil {
+			r.hostTimer.Stop()
+			r.hostTimer = nil
+		}
+		return
+	}
+	if r.hostAwaySince.IsZero() {
+		r.hostAwaySince = r.now()
+	}
+	left := r.hostAwaySince.Add(r.reg.HostAwayAfter).Sub(r.now())
+	if left <= 0 {
+		r.passHostAway()
+		return
+	}
+	if r.hostTimer == nil {
+		r.hostTimer = r.reg.Clock.AfterFunc(left, func() {
+			r.post(func() {
+				r.hostTimer = nil
+				r.watchHost()
+			})
+		})
+	}
+}
+
+// passHostAway gives the role to the first connected person, who may
+// hand it back when the previous holder returns. With nobody connected it
+// waits: the next phone to connect gets it.
+func (r *Room) passHostAway() {
+	if r.stopped() {
+		return
+	}
+	for _, s := range r.seats {
+		if s.Bot || r.online[s.ID] == 0 || s.ID == r.rec.Host.Seat {
+			continue
+		}
+		prev := r.rec.Host
+		back := prev.Seat
+		if prev.Returns {
+			back = prev.Back // the first holder keeps the way back
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := r.setHost(ctx, store.Host{Seat: s.ID, Returns: true, Back: back}); err != nil {
+			r.log().Error("pass the host role", "err", err)
+		}
+		return
+	}
+}
