@@ -3,6 +3,7 @@ package games
 
 import (
 	"topsecret/internal/game"
+	"topsecret/internal/games/couriers"
 	"topsecret/internal/games/embassy"
 	"topsecret/internal/games/inkognito"
 	"topsecret/internal/games/vault"
@@ -24,9 +25,7 @@ func All() []Entry {
 		playable(wink.Rules{}),
 		playable(vault.Rules{}),
 		playable(inkognito.Rules{}),
-		{Info: game.Info{Slug: "couriers", Name: "Top Secret: Couriers", MinPlayers: 2, MaxPlayers: 4,
-			Blurb:  "Alex Randolph's race across the world map: your agents carry suitcases of secrets (or a bomb) from city to city with dice, and settle every encounter with hidden combat cards.",
-			Series: game.Series{Unit: "wins"}}},
+		playable(couriers.Rules{}),
 		playable(embassy.Rules{}),
 	}
 }

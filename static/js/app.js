@@ -421,6 +421,25 @@
     box.scrollLeft += r.left + r.width / 2 - b.left - b.width / 2;
     box.scrollTop += r.top + r.height / 2 - b.top - b.height / 2;
   });
+  // A [data-swap] box swaps two of its [data-key] items on two taps: its
+  // checked radio holds a JSON object keyed by data-key, and the radio with
+  // the two keys' values exchanged gets checked (a clue card per suitcase).
+  document.addEventListener("click", function (e) {
+    var it = e.target.closest && e.target.closest("[data-swap] [data-key]");
+    if (!it) { return; }
+    var box = it.closest("[data-swap]"), up = $(".lifted", box);
+    if (!up) { it.classList.add("lifted"); return; }
+    up.classList.remove("lifted");
+    var on = $("input[type=radio]:checked", box), v = parseJSON(on && on.value, null);
+    if (up === it || !v) { return; }
+    var a = up.getAttribute("data-key"), b = it.getAttribute("data-key"), t = v[a];
+    v[a] = v[b];
+    v[b] = t;
+    $$("input[type=radio]", box).forEach(function (r) {
+      var w = parseJSON(r.value, {});
+      if (Object.keys(v).every(function (k) { return w[k] === v[k]; })) { r.checked = true; }
+    });
+  });
   // A <summary data-reset-on-close> resets the forms of its <details> when it closes them.
   document.addEventListener("click", function (e) {
     var s = e.target.closest && e.target.closest("summary[data-reset-on-close]");

@@ -9,6 +9,7 @@ import (
 	"topsecret/web/boards"
 	"topsecret/web/words"
 
+	couriersboard "topsecret/web/games/couriers"
 	embassyboard "topsecret/web/games/embassy"
 	inkognitoboard "topsecret/web/games/inkognito"
 	vaultboard "topsecret/web/games/vault"
@@ -21,6 +22,7 @@ var all = []boards.Game{
 	vaultboard.Game,
 	inkognitoboard.Game,
 	embassyboard.Game,
+	couriersboard.Game,
 }
 
 func init() {

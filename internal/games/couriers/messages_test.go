@@ -176,7 +176,8 @@ func compareCatalogue(t *testing.T, said map[string]map[string]bool) {
 		}
 	}
 	for id := range cat {
-		if _, ok := said[id]; !ok {
+		// couriers.ui.* are the board's own words (web/games/couriers).
+		if _, ok := said[id]; !ok && !strings.HasPrefix(id, "couriers.ui.") {
 			t.Errorf("en.json has %s, which is never emitted", id)
 		}
 	}

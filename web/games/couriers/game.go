@@ -1,0 +1,61 @@
+// Package couriersboard draws the TOP SECRET: Couriers board ("couriers"):
+// a player's phone (couriers.SeatView), the shared table screen
+// (couriers.TableView) and the all-seeing replay (couriers.OmniscientView).
+//
+// The world map is drawn once, as the static board.svg (generated from the
+// engine's board model by a test); each frame carries only what moves: the
+// agents, the suitcases, the latest route, the highlighted destinations and
+// the tap targets. Which buttons are live comes from the legal moves the
+// server sends along, and a control sends the legal move's own data (a
+// template's open field filled from its listed values). Every word comes
+// from the catalogue (messages/en.json): cities, agents, suitcases and clue
+// cards are worded by their terms, never by their ids.
+package couriersboard
+
+import (
+	"io/fs"
+
+	"topsecret/internal/games/couriers"
+	"topsecret/web/boards"
+)
+
+// Game is the couriers board as the platform registers it.
+var Game = boards.Game{
+	Slug:       slug,
+	Draw:       surfaces.Draw,
+	Secrets:    surfaces.SecretFiles,
+	Palette:    palette,
+	Assets:     assets,
+	Stylesheet: "couriers.css",
+	Messages:   messages,
+}
+
+// slug is the game's id in the catalogue.
+const slug = "couriers"
+
+// surfaces draws each of the engine's views.
+var surfaces = boards.Surfaces[*couriers.SeatView, *couriers.TableView, *couriers.OmniscientView]{
+	Phone:   drawPhone,
+	Table:   drawTable,
+	Replay:  drawReplay,
+	Secrets: secrets,
+}
+
+// palette colours the four colours of agents, suitcases and bases.
+var palette = boards.Palette{
+	"red":    "#e4483d",
+	"blue":   "#3d7fe4",
+	"green":  "#3fb36f",
+	"yellow": "#f1c232",
+}
+
+// messages is the catalogue folder, one <lang>.json per language.
+var messages = mustSub(messageFiles, "messages")
+
+func mustSub(fsys fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic("couriersboard: " + err.Error()) // embedded at build time
+	}
+	return sub
+}

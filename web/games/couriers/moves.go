@@ -1,0 +1,187 @@
+package couriersboard
+
+import (
+	"encoding/json"
+	"sort"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"topsecret/internal/game"
+	"topsecret/internal/games/couriers"
+)
+
+// moveForm is my turn's move picker: one radio per agent that can move
+// (agents standing together alike are one choice), one radio per place
+// any of them can reach, marked with the agents that reach it. Choosing an
+// agent shows its destinations (CSS), Go sends the engine's move by
+// destination: {"agent", "to"}, the legal template with its field filled.
+type moveForm struct {
+	Movers  []mover
+	Targets []target
+	Picks   []pick
+}
+
+// mover is one agent I may move, standing for N alike.
+type mover struct {
+	Agent   string // the agent the move names
+	Input   string // its radio's id, "cz-a3": targets it reaches carry "r3"
+	Class   string // "a3", on its tap target on the map
+	Where   string // its place, in words
+	N       int    // agents alike standing with it
+	Carry   caseMark
+	Bonus   int
+	Checked bool
+	Label   string
+}
+
+// target is a tap target over a destination.
+type target struct {
+	At      point
+	Value   string // the place id sent as "to"
+	Name    string
+	Class   string // "r1 r3": the movers that reach it
+	Foe     bool   // enemy-held: the move stops there and starts a fight (R11)
+	Deliver bool   // my arrival base: the move delivers (§8.1)
+	Case    bool   // a suitcase lies there: stop to take it
+	Top     bool   // near the map's top edge: its name shows below it
+	First   bool   // the group's first radio, which carries "required"
+}
+
+func (t target) style() templ.SafeCSS {
+	return templ.SafeCSS("left:" + pctX(t.At.X) + ";top:" + pctY(t.At.Y))
+}
+
+// pick is a tap target over my agents on the map: it chooses the mover.
+type pick struct {
+	At    point
+	Class string // the mover's class, to ring it when chosen
+	For   string // the mover's radio id
+	Label string
+}
+
+func (p pick) style() templ.SafeCSS {
+	return templ.SafeCSS("left:" + pctX(p.At.X) + ";top:" + pctY(p.At.Y))
+}
+
+// newMoveForm builds the picker from the legal move templates, one per
+// agent with steps (house ruling H4).
+func (m *phone) newMoveForm(moves []game.Move) *moveForm {
+	f := &moveForm{}
+	type key struct {
+		at, carries string
+		bonus       int
+	}
+	group := map[key]int{}
+	reach := map[string][]string{} // mover's agent → destinations
+	for _, mv := range moves {
+		var d couriers.Move
+		if json.Unmarshal(mv.Data, &d) != nil || d.Agent == "" {
+			continue
+		}
+		a := m.agents[d.Agent]
+		k := key{a.At, a.Carries, m.T.Bonus[d.Agent]}
+		if i, ok := group[k]; ok {
+			f.Movers[i].N++
+			continue
+		}
+		group[k] = len(f.Movers)
+		f.Movers = append(f.Movers, m.mover(d.Agent))
+		reach[d.Agent] = stringsOf(mv.Fields["to"])
+	}
+	m.checkMover(f)
+	byPlace := map[string]*target{}
+	for _, mv := range f.Movers {
+		for _, to := range reach[mv.Agent] {
+			t := byPlace[to]
+			if t == nil {
+				p, ok := places[to]
+				if !ok {
+					continue
+				}
+				t = &target{At: p.At, Value: to, Name: m.placeName(to), Foe: m.enemyAt(to), Deliver: to == arrivalOf[m.V.Colour],
+					Case: m.caseAt(to), Top: p.At.Y < 90}
+				byPlace[to] = t
+			}
+			t.Class = strings.TrimSpace(t.Class + " r" + numberOf(mv.Agent))
+		}
+	}
+	for _, t := range byPlace {
+		f.Targets = append(f.Targets, *t)
+	}
+	sort.Slice(f.Targets, func(i, j int) bool { return places[f.Targets[i].Value].Index < places[f.Targets[j].Value].Index })
+	if len(f.Targets) > 0 {
+		f.Targets[0].First = true
+	}
+	seen := map[string]bool{}
+	for _, mv := range f.Movers {
+		at := m.agents[mv.Agent].At
+		if seen[at] {
+			continue
+		}
+		seen[at] = true
+		f.Picks = append(f.Picks, pick{At: places[at].At, Class: mv.Class, For: mv.Input, Label: mv.Label})
+	}
+	return f
+}
+
+// mover describes agent id as a choice.
+func (m *phone) mover(id string) mover {
+	a := m.agents[id]
+	where := m.placeName(a.At)
+	if a.At == startOf[m.V.Colour] {
+		where = m.t("couriers.ui.where.start")
+	}
+	mv := mover{Agent: id, Input: "cz-a" + numberOf(id), Class: "a" + numberOf(id), Where: where, N: 1,
+		Bonus: m.T.Bonus[id], Label: m.agentWhere(id)}
+	if s, ok := m.cases[a.Carries]; ok {
+		mv.Carry = m.caseMark(s, point{})
+	}
+	return mv
+}
+
+// checkMover pre-selects the agent that moved last, so it can walk on,
+// else the first: one tap less in the common case.
+func (m *phone) checkMover(f *moveForm) {
+	if len(f.Movers) == 0 {
+		return
+	}
+	i := 0
+	if lm := m.T.LastMove; lm != nil {
+		for k, mv := range f.Movers {
+			if mv.Agent == lm.Agent {
+				i = k
+			}
+		}
+	}
+	f.Movers[i].Checked = true
+}
+
+// caseAt reports whether a suitcase lies on place id.
+func (m *phone) caseAt(id string) bool {
+	for _, s := range m.T.Suitcases {
+		if s.At == id {
+			return true
+		}
+	}
+	return false
+}
+
+// enemyAt reports whether another colour's agent stands on place id.
+func (m *phone) enemyAt(id string) bool {
+	for _, a := range m.T.Agents {
+		if a.At == id && colourOf(a.ID) != m.V.Colour {
+			return true
+		}
+	}
+	return false
+}
+
+// bonusTotal is every bonus step still to walk this turn (R16).
+func (b *base) bonusTotal() int {
+	n := 0
+	for _, v := range b.T.Bonus {
+		n += v
+	}
+	return n
+}

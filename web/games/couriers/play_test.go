@@ -1,0 +1,152 @@
+package couriersboard_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"topsecret/internal/game"
+	"topsecret/internal/game/gametest"
+	"topsecret/internal/games/couriers"
+	"topsecret/web/boards/boardtest"
+	couriersboard "topsecret/web/games/couriers"
+)
+
+// TestPlay drives real matches of 2, 3 and 4 players through the boards:
+// every enabled button and every choice a phone's forms offer must be an
+// action the engine accepts, every frame speaks words only, and neither
+// the table screen nor another seat's phone changes when a seat's secrets
+// are reshuffled.
+func TestPlay(t *testing.T) {
+	var mu sync.Mutex
+	pressed := boardtest.Pressed{}
+	t.Run("matches", func(t *testing.T) {
+		for n := couriers.MinPlayers; n <= couriers.MaxPlayers; n++ {
+			for s := range 2 {
+				t.Run(fmt.Sprintf("%d players seed %d", n, s), func(t *testing.T) {
+					t.Parallel()
+					var seed game.Seed
+					seed[0], seed[1] = byte(n), byte(s)
+					over, check := false, frames()
+					got := boardtest.Play(t, boardtest.Match{
+						Rules: couriers.Rules{}, Board: couriersboard.Game, Seats: n, Seed: seed,
+						Controls: controls, Choose: mostlyBots, PhoneID: "couriers-seat", TableID: "couriers-table",
+						Frame: func(tb testing.TB, v game.Viewer, st game.State, doc *goquery.Document) {
+							tb.Helper()
+							check(tb, v, st, doc)
+							_, over = st.Result()
+						},
+					})
+					if !over {
+						t.Fatal("the match did not end")
+					}
+					mu.Lock()
+					defer mu.Unlock()
+					for typ, k := range got {
+						pressed[typ] += k
+					}
+				})
+			}
+		}
+	})
+	t.Logf("controls checked: %v", pressed)
+	pressed.Require(t, couriers.ActHide, couriers.ActRoll, couriers.ActMove, couriers.ActSuitcase, couriers.ActEndTurn,
+		couriers.ActDefender, couriers.ActCard, couriers.ActLoot, couriers.ActBombVictims)
+}
+
+// mostlyBots plays the bot most of the time, so matches end; one action in
+// six is a random legal one (never a random setup: its cities may repeat),
+// and now and then a timer runs out.
+func mostlyBots(st game.State, n int, now int64, r *game.Rand) (game.Action, bool) {
+	if ts := st.Next().Timers; len(ts) > 0 && r.IntN(20) == 0 {
+		a := ts[0].Fires
+		a.At = max(ts[0].At, now)
+		return a, true
+	}
+	if r.IntN(6) == 0 {
+		if a, ok := gametest.RandomMoves(st, n, now, r); ok && a.Type != couriers.ActHide && st.Check(a) == nil {
+			return a, true
+		}
+	}
+	return gametest.BotMoves(couriers.Bot{})(st, n, now, r)
+}
+
+// controls are the actions a phone offers: its enabled buttons, every
+// agent and destination of the move picker, every choice of the secret
+// setup and every set of bomb victims of the right size, as the page's
+// script sends them.
+func controls(doc *goquery.Document, seat game.Seat, at int64) []game.Action {
+	out := boardtest.Buttons(doc, seat, at)
+	act := func(typ string, data any) {
+		b, _ := json.Marshal(data)
+		out = append(out, game.Action{Seat: seat, Type: typ, Data: b, At: at})
+	}
+	doc.Find(`form[data-act="move"]`).Each(func(_ int, f *goquery.Selection) {
+		f.Find(`input[name="agent"]`).Each(func(_ int, a *goquery.Selection) {
+			agent := a.AttrOr("value", "")
+			class := "r" + agent[len(agent)-1:]
+			f.Find(".cz-t." + class + ` input[name="to"]`).Each(func(_ int, to *goquery.Selection) {
+				act(couriers.ActMove, map[string]string{"agent": agent, "to": to.AttrOr("value", "")})
+			})
+		})
+	})
+	doc.Find(`form[data-act="bomb_victims"]`).Each(func(_ int, f *goquery.Selection) {
+		var ids []string
+		f.Find(`input[name="agents"]`).Each(func(_ int, c *goquery.Selection) { ids = append(ids, c.AttrOr("value", "")) })
+		k := 0
+		fmt.Sscan(f.AttrOr("data-n", "0"), &k)
+		for _, set := range subsets(ids, k) {
+			act(couriers.ActBombVictims, map[string][]string{"agents": set})
+		}
+	})
+	doc.Find(`form[data-act="hide"]`).Each(func(_ int, f *goquery.Selection) {
+		cities := map[string][]string{}
+		for _, l := range []string{"A", "B", "C", "D"} {
+			f.Find(`select[name="` + l + `"] option`).Each(func(_ int, o *goquery.Selection) {
+				if v := o.AttrOr("value", ""); v != "" {
+					cities[l] = append(cities[l], v)
+				}
+			})
+		}
+		f.Find(`input[name="clues"]`).Each(func(i int, c *goquery.Selection) {
+			var clues map[string]string
+			json.Unmarshal([]byte(c.AttrOr("value", "")), &clues)
+			// Each assignment once, and each city once for suitcase A, the
+			// others on distinct cities.
+			a := cities["A"][i%len(cities["A"])]
+			act(couriers.ActHide, map[string]any{"clues": clues, "A": a, "B": other(cities["B"], a, 1),
+				"C": other(cities["C"], a, 2), "D": other(cities["D"], a, 3)})
+		})
+	})
+	return out
+}
+
+// other is the k-th city of list that is not avoid.
+func other(list []string, avoid string, k int) string {
+	for _, c := range list {
+		if c == avoid {
+			continue
+		}
+		if k--; k == 0 {
+			return c
+		}
+	}
+	return ""
+}
+
+// subsets are every k-element subset of ids, in order.
+func subsets(ids []string, k int) [][]string {
+	if k == 0 {
+		return [][]string{{}}
+	}
+	var out [][]string
+	for i := range ids {
+		for _, rest := range subsets(ids[i+1:], k-1) {
+			out = append(out, append([]string{ids[i]}, rest...))
+		}
+	}
+	return out
+}
