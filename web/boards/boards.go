@@ -134,3 +134,13 @@ func (s Surfaces[S, T, O]) SecretFiles(c Context) []Secret {
 	}
 	return nil
 }
+
+// Folder is the sub-folder dir of a board's embedded files (its messages),
+// which cannot fail for an embedded folder that exists.
+func Folder(fsys fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic("boards: " + err.Error()) // embedded at build time
+	}
+	return sub
+}

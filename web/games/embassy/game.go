@@ -13,8 +13,6 @@
 package embassyboard
 
 import (
-	"io/fs"
-
 	"topsecret/internal/games/embassy"
 	"topsecret/web/boards"
 )
@@ -50,12 +48,4 @@ var palette = boards.Palette{
 }
 
 // messages is the catalogue folder, one <lang>.json per language.
-var messages = mustSub(messageFiles, "messages")
-
-func mustSub(fsys fs.FS, dir string) fs.FS {
-	sub, err := fs.Sub(fsys, dir)
-	if err != nil {
-		panic("embassyboard: " + err.Error()) // embedded at build time
-	}
-	return sub
-}
+var messages = boards.Folder(messageFiles, "messages")

@@ -2,7 +2,8 @@ package inkognitoboard
 
 import (
 	"embed"
-	"io/fs"
+
+	"topsecret/web/boards"
 )
 
 // assets is the board's static folder: its stylesheet, served under
@@ -18,12 +19,4 @@ var assets embed.FS
 var messageFiles embed.FS
 
 // messages is the message folder itself, as the catalogue loads it.
-var messages = mustSub(messageFiles, "messages")
-
-func mustSub(fsys fs.FS, dir string) fs.FS {
-	sub, err := fs.Sub(fsys, dir)
-	if err != nil {
-		panic(err) // the folder is embedded at build time
-	}
-	return sub
-}
+var messages = boards.Folder(messageFiles, "messages")

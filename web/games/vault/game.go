@@ -10,8 +10,6 @@
 package vaultboard
 
 import (
-	"io/fs"
-
 	"topsecret/internal/games/vault"
 	"topsecret/web/boards"
 )
@@ -49,12 +47,4 @@ var palette = boards.Palette{
 var seriesTarget = vault.Rules{}.Info().Series.Target
 
 // messages is the catalogue folder, one <lang>.json per language.
-var messages = mustSub(messageFiles, "messages")
-
-func mustSub(fsys fs.FS, dir string) fs.FS {
-	sub, err := fs.Sub(fsys, dir)
-	if err != nil {
-		panic("vaultboard: " + err.Error()) // embedded at build time
-	}
-	return sub
-}
+var messages = boards.Folder(messageFiles, "messages")

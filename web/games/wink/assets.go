@@ -3,6 +3,8 @@ package winkboard
 import (
 	"embed"
 	"io/fs"
+
+	"topsecret/web/boards"
 )
 
 // assetFiles is the board's stylesheet, served under /static/games/wink/.
@@ -18,14 +20,5 @@ var messageFiles embed.FS
 // assets and messages are the folders the registration hands the platform.
 var (
 	assets   fs.FS = assetFiles
-	messages fs.FS = mustSub(messageFiles, "messages")
+	messages fs.FS = boards.Folder(messageFiles, "messages")
 )
-
-// mustSub is fs.Sub of an embedded folder, which cannot fail at run time.
-func mustSub(fsys fs.FS, dir string) fs.FS {
-	sub, err := fs.Sub(fsys, dir)
-	if err != nil {
-		panic("winkboard: " + err.Error())
-	}
-	return sub
-}
