@@ -179,9 +179,9 @@ func safe(b *base, s vault.SafeView, mine bool) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var8 string
-		templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(b.t("vault.ui.safe.points", game.X("points", boards.Score(s.Score))))
+		templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(b.t("vault.ui.safe.points", game.X("points", boards.Score(s.Score)), game.N("n", s.Score)))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/games/vault/safe.templ`, Line: 43, Col: 96}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/games/vault/safe.templ`, Line: 43, Col: 118}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 		if templ_7745c5c3_Err != nil {

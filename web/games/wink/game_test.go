@@ -106,3 +106,13 @@ func TestGame_Secrets(t *testing.T) {
 		}
 	}
 }
+
+// A score reads "1 pt" and "2 pts", never "1 pts".
+func TestPointsArePlural(t *testing.T) {
+	rd := boardtest.Words(t, winkboard.Game).Reader("en", nil)
+	for n, want := range map[int]string{0: "pts", 1: "pt", 2: "pts"} {
+		if got := rd.Say(game.M("wink.ui.pts", game.N("n", n))); got != want {
+			t.Errorf("%d: %q, want %q", n, got, want)
+		}
+	}
+}
