@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -54,12 +55,23 @@ func classify(err error, rd words.Reader) (int, apiError) {
 		return http.StatusNotFound, apiError{Code: "not_found", Message: "There is nothing here. Check the room code."}
 	case errors.Is(err, room.ErrForbidden):
 		return http.StatusForbidden, apiError{Code: "forbidden", Message: "Only the host can do that."}
+	case errors.Is(err, store.ErrBusy):
+		// Refused at once rather than queued past the client's patience:
+		// nothing was stored, and a retry under the same id is safe.
+		return http.StatusServiceUnavailable, apiError{Code: "busy", Message: "The server is busy: try again in a moment."}
+	case errors.Is(err, context.Canceled):
+		// The caller left (a phone closed its socket mid-action): normal,
+		// not a failure worth a log line.
+		return statusClientGone, apiError{Code: "cancelled", Message: "The request was cancelled."}
 	case errors.Is(err, room.ErrNotSeated):
 		return http.StatusForbidden, apiError{Code: "not_seated", Message: "You are watching: you hold no seat in this match."}
 	default:
 		return http.StatusInternalServerError, apiError{Code: "internal", Message: "Internal error."}
 	}
 }
+
+// statusClientGone is nginx's 499: the client went away before the answer.
+const statusClientGone = 499
 
 // error answers a failed request as JSON for API clients and as a page for browsers.
 func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -11,22 +12,65 @@ import (
 	"topsecret/internal/store"
 )
 
-// AppendAction durably adds an action at its log position.
+// AppendAction durably adds an action at its log position, in one
+// transaction with every other append waiting at that moment.
 func (db *DB) AppendAction(ctx context.Context, rec store.ActionRecord) error {
-	// The row takes its room from its match, for the room-wide client id
-	// key; no match, no row.
-	tag, err := db.pool.Exec(ctx, `
-		INSERT INTO actions (match_id, room_code, idx, client_id, seat, type, data, at)
-		SELECT id, room_code, $2, NULLIF($3, ''), $4, $5, $6, $7 FROM matches WHERE id = $1`,
-		rec.MatchID, rec.Index, rec.ClientID, int(rec.Action.Seat), rec.Action.Type,
-		jsonArg(rec.Action.Data), rec.Action.At)
-	if err == nil && tag.RowsAffected() == 0 {
-		err = pgx.ErrNoRows
+	return db.appends.Append(ctx, rec)
+}
+
+// writeActions stores recs in one transaction sent as one round trip. Any
+// error aborts a PostgreSQL transaction, so a taken key is skipped (ON
+// CONFLICT DO NOTHING) rather than raised, and a record that wrote no row
+// is told apart afterwards: its match is missing, or its key was taken.
+func (db *DB) writeActions(ctx context.Context, recs []store.ActionRecord) []error {
+	errs := make([]error, len(recs))
+	var missed []int
+	err := db.tx(ctx, func(tx pgx.Tx, _ time.Time) error {
+		b := &pgx.Batch{}
+		for _, rec := range recs {
+			// The row takes its room from its match, for the room-wide client
+			// id key; no match, no row.
+			b.Queue(`
+				INSERT INTO actions (match_id, room_code, idx, client_id, seat, type, data, at)
+				SELECT id, room_code, $2, NULLIF($3, ''), $4, $5, $6, $7 FROM matches WHERE id = $1
+				ON CONFLICT DO NOTHING`,
+				rec.MatchID, rec.Index, rec.ClientID, int(rec.Action.Seat), rec.Action.Type,
+				jsonArg(rec.Action.Data), rec.Action.At)
+		}
+		br := tx.SendBatch(ctx, b)
+		for i := range recs {
+			tag, err := br.Exec()
+			if err != nil {
+				br.Close()
+				return err
+			}
+			if tag.RowsAffected() == 0 {
+				missed = append(missed, i)
+			}
+		}
+		return br.Close()
+	})
+	for _, i := range missed {
+		var exists bool
+		qerr := db.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM matches WHERE id = $1)`, recs[i].MatchID).Scan(&exists)
+		switch {
+		case qerr != nil:
+			errs[i] = qerr
+		case exists:
+			errs[i] = store.ErrConflict
+		default:
+			errs[i] = store.ErrNotFound
+		}
 	}
-	if err != nil {
-		return fmt.Errorf("append action %s#%d: %w", rec.MatchID, rec.Index, formatError(err))
+	for i, rec := range recs {
+		if err != nil {
+			errs[i] = formatError(err)
+		}
+		if errs[i] != nil {
+			errs[i] = fmt.Errorf("append action %s#%d: %w", rec.MatchID, rec.Index, errs[i])
+		}
 	}
-	return nil
+	return errs
 }
 
 // Actions returns a match's log in order.

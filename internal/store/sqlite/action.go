@@ -11,25 +11,42 @@ import (
 	"topsecret/internal/store"
 )
 
-// AppendAction durably adds an action at its log position.
+// AppendAction durably adds an action at its log position, in one
+// transaction with every other append waiting at that moment.
 func (db *DB) AppendAction(ctx context.Context, rec store.ActionRecord) error {
+	return db.appends.Append(ctx, rec)
+}
+
+// writeActions stores recs in one transaction: one fsync for all of them.
+// A failed INSERT undoes only its own statement in SQLite, so one taken
+// position costs its record alone.
+func (db *DB) writeActions(ctx context.Context, recs []store.ActionRecord) []error {
+	errs := make([]error, len(recs))
 	err := db.tx(ctx, func(tx *sql.Tx, _ time.Time) error {
-		// The row takes its room from its match, for the room-wide client id
-		// key; no match, no row.
-		res, err := tx.ExecContext(ctx, `
-			INSERT INTO actions (match_id, room_code, idx, client_id, seat, type, data, at)
-			SELECT id, room_code, ?, ?, ?, ?, ?, ? FROM matches WHERE id = ?`,
-			rec.Index, clientID(rec.ClientID), int(rec.Action.Seat), rec.Action.Type,
-			jsonText(rec.Action.Data), rec.Action.At, rec.MatchID)
-		if err != nil {
-			return err
+		for i, rec := range recs {
+			// The row takes its room from its match, for the room-wide client
+			// id key; no match, no row.
+			res, err := tx.ExecContext(ctx, `
+				INSERT INTO actions (match_id, room_code, idx, client_id, seat, type, data, at)
+				SELECT id, room_code, ?, ?, ?, ?, ?, ? FROM matches WHERE id = ?`,
+				rec.Index, clientID(rec.ClientID), int(rec.Action.Seat), rec.Action.Type,
+				jsonText(rec.Action.Data), rec.Action.At, rec.MatchID)
+			if err == nil {
+				err = mustAffect(res)
+			}
+			errs[i] = err
 		}
-		return mustAffect(res)
+		return nil
 	})
-	if err != nil {
-		return fmt.Errorf("append action %s#%d: %w", rec.MatchID, rec.Index, formatError(err))
+	for i, rec := range recs {
+		if err != nil {
+			errs[i] = err
+		}
+		if errs[i] != nil {
+			errs[i] = fmt.Errorf("append action %s#%d: %w", rec.MatchID, rec.Index, formatError(errs[i]))
+		}
 	}
-	return nil
+	return errs
 }
 
 // clientID stores a system action's missing id as NULL, which the unique index ignores.

@@ -20,8 +20,9 @@ import (
 // connection, so writers queue in Go instead of racing for SQLite's one
 // write lock; reads use a pool, which WAL lets run beside the writer.
 type DB struct {
-	write *sql.DB
-	read  *sql.DB
+	write   *sql.DB
+	read    *sql.DB
+	appends *store.GroupCommit
 }
 
 var _ store.Store = (*DB)(nil)
@@ -72,6 +73,8 @@ func Open(path string) (*DB, error) {
 		db.Close()
 		return nil, err
 	}
+	// One writer: SQLite has one write connection; batching is its speed.
+	db.appends = store.NewGroupCommit(db.writeActions, store.GroupCommitConfig{Writers: 1})
 	return db, nil
 }
 
@@ -116,6 +119,9 @@ func (db *DB) Ping(ctx context.Context) error {
 
 // Close closes both pools.
 func (db *DB) Close() error {
+	if db.appends != nil {
+		db.appends.Close()
+	}
 	err := db.write.Close()
 	if db.read != db.write {
 		err = errors.Join(err, db.read.Close())

@@ -1,0 +1,175 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+)
+
+// ErrBusy means the store could not take an action in time: more appends
+// wait than it commits in a moment. Nothing was stored; the caller may retry.
+var ErrBusy = errors.New("busy")
+
+// ErrClosed means the store is closed.
+var ErrClosed = errors.New("store closed")
+
+// WriteFunc writes recs in one transaction and returns one error per record,
+// in order. A record's own error (a taken position, an unknown match) must
+// not stop the others; an error of the transaction itself is every record's.
+type WriteFunc func(ctx context.Context, recs []ActionRecord) []error
+
+// GroupCommit gathers the appends that wait at one moment into one
+// transaction, so the actions of many rooms share one fsync. It adds no
+// delay of its own: while one transaction commits, the next batch gathers.
+type GroupCommit struct {
+	write   WriteFunc
+	queue   chan *pendingAppend
+	max     int
+	timeout time.Duration
+
+	// mu orders Append's send against Close, so no append slips into the
+	// queue after the writers have gone.
+	mu      sync.RWMutex
+	closed  bool
+	stop    chan struct{}
+	writers sync.WaitGroup
+}
+
+type pendingAppend struct {
+	ctx  context.Context
+	rec  ActionRecord
+	done chan error
+}
+
+// GroupCommitConfig tunes a GroupCommit; zero fields take the defaults.
+type GroupCommitConfig struct {
+	// Writers is how many transactions may commit at once: 1 for a store
+	// with one write connection (SQLite), a few for a server (PostgreSQL).
+	Writers int
+	// Queue is how many appends may wait; one more is refused with ErrBusy
+	// at once rather than left to time out.
+	Queue int
+	// MaxBatch caps the records of one transaction.
+	MaxBatch int
+	// Timeout bounds one transaction.
+	Timeout time.Duration
+}
+
+// NewGroupCommit starts the writers; Close stops them.
+func NewGroupCommit(write WriteFunc, cfg GroupCommitConfig) *GroupCommit {
+	if cfg.Writers <= 0 {
+		cfg.Writers = 1
+	}
+	if cfg.Queue <= 0 {
+		cfg.Queue = 4096
+	}
+	if cfg.MaxBatch <= 0 {
+		cfg.MaxBatch = 256
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 10 * time.Second
+	}
+	g := &GroupCommit{write: write, queue: make(chan *pendingAppend, cfg.Queue),
+		max: cfg.MaxBatch, timeout: cfg.Timeout, stop: make(chan struct{})}
+	for range cfg.Writers {
+		g.writers.Add(1)
+		go g.run()
+	}
+	return g
+}
+
+// Append waits until rec is committed with whatever else waited beside it.
+// Once queued, it waits for the outcome even if ctx ends meanwhile, so a
+// nil error always means stored and any other error means not stored,
+// except a failed commit, whose records a caller must treat as unknown.
+func (g *GroupCommit) Append(ctx context.Context, rec ActionRecord) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	p := &pendingAppend{ctx: ctx, rec: rec, done: make(chan error, 1)}
+	g.mu.RLock()
+	if g.closed {
+		g.mu.RUnlock()
+		return ErrClosed
+	}
+	select {
+	case g.queue <- p:
+	default:
+		g.mu.RUnlock()
+		return ErrBusy
+	}
+	g.mu.RUnlock()
+	return <-p.done
+}
+
+// Waiting is how many appends wait for a transaction now.
+func (g *GroupCommit) Waiting() int { return len(g.queue) }
+
+// Close lets the writers finish what is queued, then stops them.
+func (g *GroupCommit) Close() {
+	g.mu.Lock()
+	if !g.closed {
+		g.closed = true
+		close(g.stop)
+	}
+	g.mu.Unlock()
+	g.writers.Wait()
+}
+
+func (g *GroupCommit) run() {
+	defer g.writers.Done()
+	batch := make([]*pendingAppend, 0, g.max)
+	for {
+		var first *pendingAppend
+		select {
+		case first = <-g.queue:
+		case <-g.stop:
+			// Appends queued before Close still get their answer.
+			for {
+				select {
+				case p := <-g.queue:
+					g.commit(append(batch[:0], p))
+				default:
+					return
+				}
+			}
+		}
+		batch = append(batch[:0], first)
+	gather:
+		for len(batch) < g.max {
+			select {
+			case p := <-g.queue:
+				batch = append(batch, p)
+			default:
+				break gather
+			}
+		}
+		g.commit(batch)
+	}
+}
+
+// commit writes the batch's live appends and answers every one.
+func (g *GroupCommit) commit(batch []*pendingAppend) {
+	live := batch[:0:0]
+	recs := make([]ActionRecord, 0, len(batch))
+	for _, p := range batch {
+		// A caller that gave up before its turn was never written: say so
+		// truthfully instead of storing an action nobody waits for.
+		if err := p.ctx.Err(); err != nil {
+			p.done <- err
+			continue
+		}
+		live = append(live, p)
+		recs = append(recs, p.rec)
+	}
+	if len(live) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), g.timeout)
+	errs := g.write(ctx, recs)
+	cancel()
+	for i, p := range live {
+		p.done <- errs[i]
+	}
+}
