@@ -19,8 +19,10 @@ const (
 // server renders it as HTML or JSON; it never holds another seat's secrets
 // because View is built by the game for exactly this viewer.
 type Frame struct {
-	Version int64           `json:"version"`
-	Now     int64           `json:"now"`
+	// Version and Now are left out of the content an Encoder writes (the
+	// room adds them), hence omitempty.
+	Version int64           `json:"version,omitempty"`
+	Now     int64           `json:"now,omitempty"`
 	Code    string          `json:"code"`
 	Info    game.Info       `json:"game"`
 	Options json.RawMessage `json:"options"`

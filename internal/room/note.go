@@ -37,10 +37,10 @@ func (r *Room) PutNote(ctx context.Context, seatID string, note json.RawMessage)
 		}
 		r.match.notes[seat] = note
 		r.version++
-		cache := map[frameKey][]byte{}
+		cache := map[frameKey]encoded{}
 		for s := range r.subs {
 			if s.id.SeatID == seatID {
-				r.sendFrame(s, cache)
+				r.sendFrame(s, cache, false)
 			}
 		}
 		return nil

@@ -159,8 +159,9 @@ func (r *Room) stopped() bool {
 	}
 }
 
-// Poke re-sends every subscriber its frame; benchmarks and tests use it to
-// measure and exercise fan-out alone.
+// Poke rebuilds every viewer's frame as after a change (a subscriber whose
+// content is the same gets nothing); benchmarks and tests use it to measure
+// and exercise fan-out alone.
 func (r *Room) Poke(ctx context.Context) error {
 	return r.do(ctx, func() error { r.changed(); return nil })
 }

@@ -3,6 +3,7 @@ package room
 import (
 	"context"
 	"crypto/subtle"
+	"strconv"
 	"sync"
 )
 
@@ -19,6 +20,11 @@ type Identity struct {
 
 // Encoder turns a frame into one websocket message. Format names the
 // encoding ("html", "json") so frames for equal viewers are encoded once.
+//
+// Encode returns a JSON object that leaves out the frame's Version and Now;
+// the room puts them in front. What is left is the viewer's content, so a
+// viewer whose content did not change is told by its bytes and sent nothing:
+// no wasted frame, and no timing signal that someone else moved unseen.
 type Encoder struct {
 	Format string
 	Encode func(*Frame) ([]byte, error)
@@ -28,8 +34,10 @@ type Encoder struct {
 // blocks: a subscriber whose queue is full is closed and must reconnect,
 // which gets it a full, current view.
 type Subscriber struct {
-	id    Identity
-	enc   Encoder
+	id  Identity
+	enc Encoder
+	// last is the digest of the content last sent, 0 before the first frame.
+	last  uint64
 	msgs  chan []byte
 	once  sync.Once
 	gone  chan struct{}
@@ -94,7 +102,7 @@ func (r *Room) Subscribe(ctx context.Context, id Identity, enc Encoder) (*Subscr
 				return nil
 			}
 		}
-		r.sendFrame(s, map[frameKey][]byte{})
+		r.sendFrame(s, map[frameKey]encoded{}, true)
 		r.watchHost()
 		return nil
 	})
@@ -131,11 +139,18 @@ type frameKey struct {
 	format string
 }
 
-// fanout sends every subscriber its frame, encoding each distinct viewer once.
+// encoded is one distinct viewer's content at this version.
+type encoded struct {
+	body []byte
+	sum  uint64
+}
+
+// fanout sends every subscriber whose content changed its frame, encoding
+// each distinct viewer once.
 func (r *Room) fanout() {
-	cache := map[frameKey][]byte{}
+	cache := map[frameKey]encoded{}
 	for s := range r.subs {
-		if !r.sendFrame(s, cache) {
+		if !r.sendFrame(s, cache, false) {
 			delete(r.subs, s)
 			if s.id.SeatID != "" {
 				r.online[s.id.SeatID]--
@@ -147,17 +162,47 @@ func (r *Room) fanout() {
 	}
 }
 
-func (r *Room) sendFrame(s *Subscriber, cache map[frameKey][]byte) bool {
+// sendFrame queues s's frame unless its content equals what s last got;
+// always sends when forced (a new subscriber needs one to start from).
+func (r *Room) sendFrame(s *Subscriber, cache map[frameKey]encoded, force bool) bool {
 	k := frameKey{s.id, s.enc.Format}
-	msg, ok := cache[k]
+	e, ok := cache[k]
 	if !ok {
-		var err error
-		msg, err = s.enc.Encode(r.frame(s.id))
-		if err != nil {
-			r.log().Error("encode frame", "err", err)
+		body, err := s.enc.Encode(r.frame(s.id))
+		if err != nil || len(body) < 2 || body[0] != '{' {
+			r.log().Error("encode frame", "err", err, "format", s.enc.Format)
 			return true
 		}
-		cache[k] = msg
+		e = encoded{body: body, sum: digest(body)}
+		cache[k] = e
 	}
-	return s.send(msg)
+	if !force && e.sum == s.last {
+		return true
+	}
+	s.last = e.sum
+	return s.send(envelope(r.version, r.now().UnixMilli(), e.body))
+}
+
+// envelope puts version and now in front of an encoded frame's fields.
+func envelope(version, now int64, body []byte) []byte {
+	msg := make([]byte, 0, len(body)+48)
+	msg = append(msg, `{"version":`...)
+	msg = strconv.AppendInt(msg, version, 10)
+	msg = append(msg, `,"now":`...)
+	msg = strconv.AppendInt(msg, now, 10)
+	if len(body) > 2 {
+		msg = append(msg, ',')
+	}
+	return append(msg, body[1:]...)
+}
+
+// digest is FNV-1a: a frame's content changes in more than a few bits, and
+// a collision would only delay a frame until the next change.
+func digest(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h | 1 // never 0, which means "nothing sent yet"
 }

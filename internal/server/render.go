@@ -30,12 +30,11 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c te
 	_, _ = buf.WriteTo(w)
 }
 
-// viewMsg is the websocket message carrying a viewer's new frame as HTML.
+// viewMsg is the websocket message carrying a viewer's new frame as HTML;
+// the room adds version and now.
 type viewMsg struct {
-	Type    string `json:"type"`
-	Version int64  `json:"version"`
-	Now     int64  `json:"now"`
-	HTML    string `json:"html"`
+	Type string `json:"type"`
+	HTML string `json:"html"`
 }
 
 // jsonViewMsg carries the frame itself, for bots, tests and other clients.
@@ -52,13 +51,15 @@ func (s *Server) htmlEncoder(r *http.Request) room.Encoder {
 		if err := pages.LiveMain(s.live(f, base, lang)).Render(context.Background(), &buf); err != nil {
 			return nil, err
 		}
-		return json.Marshal(viewMsg{Type: "view", Version: f.Version, Now: f.Now, HTML: buf.String()})
+		return json.Marshal(viewMsg{Type: "view", HTML: buf.String()})
 	}}
 }
 
 func jsonEncoder() room.Encoder {
 	return room.Encoder{Format: "json", Encode: func(f *room.Frame) ([]byte, error) {
-		return json.Marshal(jsonViewMsg{Type: "view", Frame: f})
+		content := *f
+		content.Version, content.Now = 0, 0
+		return json.Marshal(jsonViewMsg{Type: "view", Frame: &content})
 	}}
 }
 
