@@ -19,10 +19,13 @@ const (
 // server renders it as HTML or JSON; it never holds another seat's secrets
 // because View is built by the game for exactly this viewer.
 type Frame struct {
-	// Version and Now are left out of the content an Encoder writes (the
-	// room adds them), hence omitempty.
+	// Version, Now and Actions are left out of the content an Encoder
+	// writes (the room adds them in front), hence omitempty. Actions is the
+	// current match's log length, kept outside the content so that another
+	// player's unseen action changes nothing this viewer is sent.
 	Version int64           `json:"version,omitempty"`
 	Now     int64           `json:"now,omitempty"`
+	Actions int             `json:"actions,omitempty"`
 	Code    string          `json:"code"`
 	Info    game.Info       `json:"game"`
 	Options json.RawMessage `json:"options"`
@@ -72,10 +75,11 @@ type SeatState struct {
 
 // MatchState is the public summary of a match.
 type MatchState struct {
-	ID      string       `json:"id"`
-	Number  int          `json:"number"`
-	Status  string       `json:"status"`
-	Actions int          `json:"actions"`
+	ID     string `json:"id"`
+	Number int    `json:"number"`
+	Status string `json:"status"`
+	// Actions is the log length; frames carry it as the top-level actions.
+	Actions int          `json:"-"`
 	Players []SeatState  `json:"players"` // index = game seat
 	Waiting []game.Seat  `json:"waiting"`
 	Result  *game.Result `json:"result,omitempty"`
@@ -129,6 +133,7 @@ func (r *Room) frame(id Identity) *Frame {
 	}
 	f.View = m.state.View(viewer)
 	f.Match = r.matchState(m)
+	f.Actions = m.n
 	for _, e := range r.events {
 		if e.For(viewer) {
 			f.Events = append(f.Events, e.Msg)

@@ -180,16 +180,23 @@ func (r *Room) sendFrame(s *Subscriber, cache map[frameKey]encoded, force bool) 
 		return true
 	}
 	s.last = e.sum
-	return s.send(envelope(r.version, r.now().UnixMilli(), e.body))
+	actions := 0
+	if r.match != nil {
+		actions = r.match.n
+	}
+	return s.send(envelope(r.version, r.now().UnixMilli(), actions, e.body))
 }
 
-// envelope puts version and now in front of an encoded frame's fields.
-func envelope(version, now int64, body []byte) []byte {
-	msg := make([]byte, 0, len(body)+48)
+// envelope puts version, now and the match's log length in front of an
+// encoded frame's fields.
+func envelope(version, now int64, actions int, body []byte) []byte {
+	msg := make([]byte, 0, len(body)+64)
 	msg = append(msg, `{"version":`...)
 	msg = strconv.AppendInt(msg, version, 10)
 	msg = append(msg, `,"now":`...)
 	msg = strconv.AppendInt(msg, now, 10)
+	msg = append(msg, `,"actions":`...)
+	msg = strconv.AppendInt(msg, int64(actions), 10)
 	if len(body) > 2 {
 		msg = append(msg, ',')
 	}

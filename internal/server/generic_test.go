@@ -48,8 +48,8 @@ func TestRoomSocket_GenericClientsPlayToTheEnd(t *testing.T) {
 	actions := 0
 	for step := 0; step < 2000; step++ {
 		for _, cl := range clients {
-			if cl.last.Match == nil || cl.last.Match.Actions < actions {
-				cl.until(func(f frame) bool { return f.Type == "view" && f.Match.Actions == actions })
+			if cl.last.Match == nil || cl.last.Actions < actions {
+				cl.until(func(f frame) bool { return f.Type == "view" && f.Actions == actions })
 			}
 		}
 		if clients[0].last.Match.Status == "finished" {

@@ -164,14 +164,14 @@ type frame struct {
 	ID      string          `json:"id"`
 	Code    string          `json:"code"`
 	Version int64           `json:"version"`
+	Actions int             `json:"actions"`
 	Status  string          `json:"status"`
 	You     game.Seat       `json:"you"`
 	View    json.RawMessage `json:"view"`
 	Legal   []game.Move     `json:"legal"`
 	Match   *struct {
-		ID      string `json:"id"`
-		Actions int    `json:"actions"`
-		Status  string `json:"status"`
+		ID     string `json:"id"`
+		Status string `json:"status"`
 	} `json:"match"`
 	Rule     string            `json:"rule"`
 	Message  string            `json:"message"`

@@ -27,7 +27,7 @@ func TestRoomSocket_OkSaysWhereTheActionLanded(t *testing.T) {
 		if r.Type != "ok" || r.MatchID != matchID || r.Index != i {
 			t.Fatalf("seat %d's ok: %+v, want match %s index %d", i, r, matchID, i)
 		}
-		if got := cl.last.Match.Actions; got <= r.Index {
+		if got := cl.last.Actions; got <= r.Index {
 			t.Fatalf("seat %d's newest frame before its ok shows %d actions, want more than %d", i, got, r.Index)
 		}
 	}
@@ -77,11 +77,11 @@ func TestRoomSocket_ResendAcrossRematch(t *testing.T) {
 func playToEnd(tb testing.TB, clients []*client) {
 	tb.Helper()
 	rnd := rand.New(rand.NewPCG(3, 4))
-	actions := clients[0].last.Match.Actions
+	actions := clients[0].last.Actions
 	for step := range 3000 {
 		for _, cl := range clients {
-			if cl.last.Match.Actions < actions {
-				cl.until(func(f frame) bool { return f.Type == "view" && f.Match.Actions >= actions })
+			if cl.last.Actions < actions {
+				cl.until(func(f frame) bool { return f.Type == "view" && f.Actions >= actions })
 			}
 		}
 		if clients[0].last.Match.Status == "finished" {
@@ -126,7 +126,7 @@ func TestRoomSocket_VersionsGrowAcrossRestart(t *testing.T) {
 			t.Fatalf("take_cards: %s", r.Message)
 		}
 	}
-	kept := julia.until(func(f frame) bool { return f.Type == "view" && f.Match.Actions == 2 }).Version
+	kept := julia.until(func(f frame) bool { return f.Type == "view" && f.Actions == 2 }).Version
 
 	e2 := e.restart()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -148,7 +148,7 @@ func TestRoomSocket_VersionsGrowAcrossRestart(t *testing.T) {
 	if r := jan.act("take-2", "take_cards", nil); r.Type != "ok" {
 		t.Fatalf("take_cards after the restart: %s", r.Message)
 	}
-	f := julia.until(func(f frame) bool { return f.Type == "view" && f.Match.Actions == 3 })
+	f := julia.until(func(f frame) bool { return f.Type == "view" && f.Actions == 3 })
 	if f.Version <= kept {
 		t.Fatalf("the frame showing jan's draw has version %d, not above %d", f.Version, kept)
 	}

@@ -58,7 +58,7 @@ func (s *Server) htmlEncoder(r *http.Request) room.Encoder {
 func jsonEncoder() room.Encoder {
 	return room.Encoder{Format: "json", Encode: func(f *room.Frame) ([]byte, error) {
 		content := *f
-		content.Version, content.Now = 0, 0
+		content.Version, content.Now, content.Actions = 0, 0, 0
 		return json.Marshal(jsonViewMsg{Type: "view", Frame: &content})
 	}}
 }

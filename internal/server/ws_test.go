@@ -52,10 +52,10 @@ func TestRoomSocket_EachSeatSeesOnlyItsOwnView(t *testing.T) {
 		}
 		for j, other := range clients {
 			if j != i {
-				other.until(func(f frame) bool { return f.Type == "view" && f.Match.Actions == i+1 })
+				other.until(func(f frame) bool { return f.Type == "view" && f.Actions == i+1 })
 			}
 		}
-		table.until(func(f frame) bool { return f.Type == "view" && f.Match.Actions == i+1 })
+		table.until(func(f frame) bool { return f.Type == "view" && f.Actions == i+1 })
 		check("after seat " + string(rune('0'+i)) + " drew")
 	}
 	// Hands are secret: no two seats see the same view.
@@ -179,8 +179,8 @@ func TestRoomSocket_RestartResumesMatch(t *testing.T) {
 		t.Fatal(r.Message)
 	}
 	// The view showing the action arrives before the ok.
-	if julia.last.Match.Actions != 1 {
-		t.Fatalf("after ok, julia's newest view shows %d actions, want 1", julia.last.Match.Actions)
+	if julia.last.Actions != 1 {
+		t.Fatalf("after ok, julia's newest view shows %d actions, want 1", julia.last.Actions)
 	}
 	seen := compact(t, julia.last.View)
 
@@ -206,7 +206,7 @@ func TestRoomSocket_TimerFiresAsLoggedAction(t *testing.T) {
 	matchID := e.mustStartMatch(c)
 	tom := e.dial(c.Code, "view=json&token="+seats[1].Token)
 	e.Clock.Advance(2 * time.Second)
-	tom.until(func(f frame) bool { return f.Type == "view" && f.Match.Actions == 1 })
+	tom.until(func(f frame) bool { return f.Type == "view" && f.Actions == 1 })
 	recs, _ := e.Store.Actions(context.Background(), matchID)
 	if len(recs) != 1 || recs[0].Action.Seat != game.System {
 		t.Fatalf("log = %+v, want one referee action", recs)
@@ -284,7 +284,7 @@ func TestRoomSocket_TimerSurvivesRestart(t *testing.T) {
 	e2 := e.restart()
 	tom := e2.dial(c.Code, "view=json&token="+seats[1].Token)
 	e2.Clock.Advance(1500 * time.Millisecond) // past the 2 s deal deadline in all
-	tom.until(func(f frame) bool { return f.Type == "view" && f.Match.Actions == 1 })
+	tom.until(func(f frame) bool { return f.Type == "view" && f.Actions == 1 })
 	recs, _ := e2.Store.Actions(context.Background(), matchID)
 	if len(recs) != 1 || recs[0].Action.Seat != game.System || recs[0].Action.Type != "deal_timeout" {
 		t.Fatalf("log after restart = %+v, want the referee's deal timeout", recs)
