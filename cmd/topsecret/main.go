@@ -68,6 +68,11 @@ type Config struct {
 	BaseURL     string
 	LogLevel    string
 	BotDelay    time.Duration
+	// TrustProxy believes a reverse proxy's X-Forwarded-For and
+	// X-Forwarded-Proto; NoLimits turns off the per-address limits (for
+	// load tests that open thousands of rooms from one machine).
+	TrustProxy bool
+	NoLimits   bool
 }
 
 // Main is the running program: config, store, rooms and HTTP server. Tests
@@ -103,6 +108,10 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 	fs.StringVar(&c.DatabaseURL, "database-url", env("DATABASE_URL", c.DatabaseURL), "postgres://… selects PostgreSQL (env DATABASE_URL)")
 	fs.StringVar(&c.BaseURL, "base-url", env("BASE_URL", c.BaseURL), "public URL for join links and QR codes, e.g. http://192.168.1.20:8080 (env BASE_URL)")
 	fs.StringVar(&c.LogLevel, "log-level", env("LOG_LEVEL", c.LogLevel), "debug, info, warn or error (env LOG_LEVEL)")
+	fs.BoolVar(&c.TrustProxy, "trust-proxy", env("TRUST_PROXY", "") == "1",
+		"a reverse proxy in front sets X-Forwarded-For and X-Forwarded-Proto truthfully (env TRUST_PROXY=1)")
+	fs.BoolVar(&c.NoLimits, "no-limits", env("NO_LIMITS", "") == "1",
+		"no per-address limits on rooms, joins, room-code guesses and sockets, for load tests (env NO_LIMITS=1)")
 	delay := env("BOT_DELAY", c.BotDelay.String())
 	fs.Func("bot-delay", "how long a bot waits before acting, e.g. 1.2s (env BOT_DELAY; default "+delay+")", func(s string) error {
 		d, err := time.ParseDuration(s)
@@ -146,6 +155,10 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.Server = server.New(m.Rooms, st, m.Log)
 	m.Server.BaseURL = m.Config.BaseURL
+	m.Server.TrustProxy = m.Config.TrustProxy
+	if m.Config.NoLimits {
+		m.Server.Doorman = server.NoDoorman()
+	}
 	if m.Config.BaseURL == "" {
 		m.Server.LANHost = server.LANAddress()
 	}
@@ -154,11 +167,19 @@ func (m *Main) Run(ctx context.Context) error {
 			m.Server.OriginPatterns = []string{h}
 		}
 	}
+	if n, err := raiseFileLimit(); err != nil {
+		m.Log.Warn("could not raise the open-file limit", "err", err, "limit", n)
+	} else {
+		m.Log.Info("open-file limit set to its hard limit: each phone holds a socket", "limit", n)
+	}
 	m.ln, err = net.Listen("tcp", m.Config.Addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	m.http = &http.Server{Handler: m.Server.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	// Websockets are hijacked, which clears these deadlines: they bound
+	// only plain requests and idle keep-alive connections.
+	m.http = &http.Server{Handler: m.Server.Handler(), ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout: 30 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 2 * time.Minute}
 	m.served = make(chan error, 1)
 	go func() {
 		// A server that stops by itself leaves players with a dead page:

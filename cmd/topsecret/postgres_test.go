@@ -36,6 +36,7 @@ func TestMain_PostgresEndToEnd(t *testing.T) {
 	m := start()
 	post := func(path, token, body string, out any) int {
 		req, _ := http.NewRequest("POST", m.URL()+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
 		if token != "" {
 			req.Header.Set("Authorization", "Bearer "+token)
 		}

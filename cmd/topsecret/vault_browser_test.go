@@ -16,6 +16,7 @@ func apiPost(tb testing.TB, m *Main, path, token string, body any, out any) int 
 	tb.Helper()
 	b, _ := json.Marshal(body)
 	req, _ := http.NewRequest("POST", m.URL()+path, bytes.NewReader(b))
+	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

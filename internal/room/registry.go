@@ -34,6 +34,10 @@ type Registry struct {
 	// HostAwayAfter passes the host role to a connected player once the
 	// host's phone has been away this long. Default DefaultHostAwayAfter (3m).
 	HostAwayAfter time.Duration
+	// UnplayedAfter deletes a room that never started a match this long
+	// after it was made (an abandoned lobby, a script's room); rooms that
+	// played are kept with their history. Default a week; 0 keeps all.
+	UnplayedAfter time.Duration
 
 	// mu guards the maps only: nothing slow (the store, a replay, a room's
 	// goroutine) runs under it.
@@ -62,7 +66,7 @@ func NewRegistry(s store.Store, log *slog.Logger) *Registry {
 	}
 	return &Registry{Store: s, Log: log, Clock: RealClock{}, BotDelay: 1200 * time.Millisecond,
 		BotIdle: 700 * time.Millisecond, Buffer: 16, IdleAfter: 15 * time.Minute,
-		HostAwayAfter: DefaultHostAwayAfter}
+		HostAwayAfter: DefaultHostAwayAfter, UnplayedAfter: 7 * 24 * time.Hour}
 }
 
 // Created is what a host gets back from CreateRoom.
@@ -226,10 +230,17 @@ func (g *Registry) startSweeper() {
 	go func() {
 		t := time.NewTicker(every)
 		defer t.Stop()
+		var forgot time.Time
 		for {
 			select {
 			case <-t.C:
 				g.Sweep()
+				if now := g.Clock.Now(); now.Sub(forgot) >= time.Hour {
+					forgot = now
+					if _, err := g.ForgetUnplayed(context.Background()); err != nil {
+						g.Log.Error("forget unplayed rooms", "err", err)
+					}
+				}
 			case <-g.stopc:
 				return
 			}
@@ -264,4 +275,41 @@ func (g *Registry) Sweep() {
 			g.mu.Unlock()
 		}
 	}
+}
+
+// ForgetUnplayed deletes the rooms that never started a match within
+// UnplayedAfter of being made, except those live right now (someone is in
+// the lobby). It returns how many it deleted.
+func (g *Registry) ForgetUnplayed(ctx context.Context) (int, error) {
+	if g.UnplayedAfter <= 0 {
+		return 0, nil
+	}
+	codes, err := g.Store.UnplayedRooms(ctx, g.Clock.Now().Add(-g.UnplayedAfter))
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, code := range codes {
+		g.mu.Lock()
+		_, live := g.rooms[code]
+		_, loading := g.loading[code]
+		if !live && !loading {
+			// Under the lock, so no Get starts loading it meanwhile.
+			err = g.Store.DeleteUnplayedRoom(ctx, code)
+		}
+		g.mu.Unlock()
+		switch {
+		case live || loading:
+		case err == nil:
+			n++
+		case errors.Is(err, store.ErrConflict), errors.Is(err, store.ErrNotFound):
+			// A match started, or another instance deleted it first.
+		default:
+			return n, err
+		}
+	}
+	if n > 0 {
+		g.Log.Info("deleted rooms that never played", "rooms", n, "older_than", g.UnplayedAfter)
+	}
+	return n, nil
 }

@@ -163,3 +163,37 @@ func TestRegistry_VersionsGrowAcrossRestarts(t *testing.T) {
 		last = version(r)
 	}
 }
+
+// Lobbies nobody played in are forgotten after a week; rooms that played,
+// and rooms someone is in right now, are kept.
+func TestRegistry_ForgetUnplayed(t *testing.T) {
+	reg := mustRegistry(t)
+	clock := reg.Clock.(*room.ManualClock)
+	ctx := t.Context()
+	abandoned, _ := mustRoomOf(t, reg, 0, `{}`)
+	played, _ := mustRoomOf(t, reg, 4, `{"startPlayer":0}`)
+	if _, err := played.Start(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	open, _ := mustRoomOf(t, reg, 1, `{}`)
+	if _, err := open.Subscribe(ctx, room.Identity{}, jsonFrames); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(8 * 24 * time.Hour)
+	reg.Sweep() // evicts the idle lobby from memory; the open one has a subscriber
+	n, err := reg.ForgetUnplayed(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 {
+		t.Fatalf("forgot %d rooms, want 1 (the abandoned lobby)", n)
+	}
+	if _, err := reg.Get(ctx, abandoned.Code()); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("abandoned lobby: Get = %v, want ErrNotFound", err)
+	}
+	for _, r := range []*room.Room{played, open} {
+		if _, err := reg.Store.Room(ctx, r.Code()); err != nil {
+			t.Fatalf("room %s was deleted: %v", r.Code(), err)
+		}
+	}
+}

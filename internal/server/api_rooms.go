@@ -43,6 +43,10 @@ func (s *Server) handleRoomCreate(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
+	if !s.Doorman.AllowRoom(clientAddr(r)) {
+		s.error(w, r, &slowDown{"Too many new rooms from this network: wait a minute."})
+		return
+	}
 	if req.Game == "" {
 		s.error(w, r, bad("Say which game: {\"game\":\"wink\"}."))
 		return
@@ -56,14 +60,24 @@ func (s *Server) handleRoomCreate(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	setCookie(w, r, hostCookie(c.Code), c.HostToken)
+	s.setCookie(w, r, hostCookie(c.Code), c.HostToken)
 	writeJSON(w, http.StatusCreated, map[string]string{"code": c.Code, "url": s.baseURL(r) + "/r/" + c.Code, "host_token": c.HostToken})
 }
 
 // withRoom runs f with the room named in the URL, answering 404 for unknown codes.
 func (s *Server) withRoom(w http.ResponseWriter, r *http.Request, f func(rm *room.Room) error) {
 	code := room.NormalizeCode(chi.URLParam(r, "code"))
+	addr := clientAddr(r)
+	// Room codes are the only secret guarding a room: an address that keeps
+	// trying codes that lead nowhere is slowed down.
+	if !s.Doorman.MayMiss(addr) {
+		s.error(w, r, &slowDown{"Too many wrong room codes from this network: wait a minute."})
+		return
+	}
 	err := s.Rooms.With(r.Context(), code, f)
+	if errors.Is(err, store.ErrNotFound) {
+		s.Doorman.AllowMiss(addr)
+	}
 	if err != nil {
 		s.error(w, r, err)
 	}
@@ -76,6 +90,10 @@ func (s *Server) handleSeatCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := decodeJSON(r, &req); err != nil {
 		s.error(w, r, err)
+		return
+	}
+	if !req.Bot && !s.Doorman.AllowJoin(clientAddr(r)) {
+		s.error(w, r, &slowDown{"Too many players joined from this network: wait a minute."})
 		return
 	}
 	s.withRoom(w, r, func(rm *room.Room) error {
@@ -91,7 +109,7 @@ func (s *Server) handleSeatCreate(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
-		setCookie(w, r, seatCookie(rm.Code()), j.Token)
+		s.setCookie(w, r, seatCookie(rm.Code()), j.Token)
 		writeJSON(w, http.StatusCreated, seatJSON(j.Seat, j.Token))
 		return nil
 	})

@@ -41,6 +41,7 @@ func classify(err error, rd words.Reader) (int, apiError) {
 	var rf *room.Refusal
 	var br *badRequest
 	var mb *http.MaxBytesError
+	var sd *slowDown
 	switch {
 	case errors.As(err, &re):
 		msg := re.Msg
@@ -49,6 +50,8 @@ func classify(err error, rd words.Reader) (int, apiError) {
 		return http.StatusConflict, apiError{Code: "refused", Message: rf.Msg}
 	case errors.As(err, &mb):
 		return http.StatusRequestEntityTooLarge, apiError{Code: "too_large", Message: "That request is too large."}
+	case errors.As(err, &sd):
+		return http.StatusTooManyRequests, apiError{Code: "rate_limited", Message: sd.msg}
 	case errors.As(err, &br):
 		return http.StatusBadRequest, apiError{Code: "bad_request", Message: br.msg}
 	case errors.Is(err, store.ErrNotFound):

@@ -32,6 +32,8 @@ type env struct {
 	Rooms  *room.Registry
 	Clock  *room.ManualClock
 	Server *httptest.Server
+	// Srv is the server under test; its exported knobs may be set.
+	Srv *server.Server
 }
 
 var epoch = time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
@@ -65,7 +67,7 @@ func mustStartAt(tb testing.TB, path string, clock *room.ManualClock) *env {
 	}
 	srv := server.New(reg, st, quietLog())
 	ts := httptest.NewServer(srv.Handler())
-	e := &env{t: tb, path: path, Store: st, Rooms: reg, Clock: clock, Server: ts}
+	e := &env{t: tb, path: path, Store: st, Rooms: reg, Clock: clock, Server: ts, Srv: srv}
 	tb.Cleanup(e.stop)
 	return e
 }

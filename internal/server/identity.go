@@ -14,9 +14,9 @@ func hostCookie(code string) string { return "ts_host_" + code }
 
 const cookieAge = 30 * 24 * time.Hour
 
-func setCookie(w http.ResponseWriter, r *http.Request, name, value string) {
+func (s *Server) setCookie(w http.ResponseWriter, r *http.Request, name, value string) {
 	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: int(cookieAge.Seconds()),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.overHTTPS(r)})
 }
 
 // seatToken is the caller's seat token: ?token= (for bots and tools) or the cookie.

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -39,6 +40,17 @@ type Server struct {
 	RateBurst  int
 	// WriteTimeout bounds one websocket write. Default 10s.
 	WriteTimeout time.Duration
+	// PingInterval is how often a websocket is pinged: a phone that
+	// vanished without closing its socket (out of range, battery dead) is
+	// dropped, and its seat shows as away, within about twice this.
+	// Default 25s.
+	PingInterval time.Duration
+	// TrustProxy says a reverse proxy in front sets X-Forwarded-For and
+	// X-Forwarded-Proto truthfully: client addresses and HTTPS come from
+	// them. Off, those headers are ignored, since anyone can send them.
+	TrustProxy bool
+	// Doorman limits what one network address may ask for.
+	Doorman *Doorman
 
 	handler http.Handler
 	// timelines keeps the replay timelines of the finished matches viewed
@@ -63,9 +75,9 @@ func New(rooms *room.Registry, st store.Store, log *slog.Logger) *Server {
 		log = slog.Default()
 	}
 	s := &Server{Rooms: rooms, Store: st, Log: log, ReadLimit: 4 << 10, RatePerSec: 20, RateBurst: 40,
-		WriteTimeout: 10 * time.Second,
-		timelines:    newLRU[string, *replay.Timeline](timelineCacheSize),
-		qrCodes:      newLRU[string, string](qrCacheSize)}
+		WriteTimeout: 10 * time.Second, PingInterval: 25 * time.Second, Doorman: NewDoorman(),
+		timelines: newLRU[string, *replay.Timeline](timelineCacheSize),
+		qrCodes:   newLRU[string, string](qrCacheSize)}
 	// Handlers read the exported fields per request, so callers may still
 	// set them after New, before serving.
 	s.handler = s.routes()
@@ -82,7 +94,7 @@ func (s *Server) Handler() http.Handler { return s.handler }
 
 func (s *Server) routes() http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.RealIP, middleware.Recoverer, s.logRequests, secureHeaders)
+	r.Use(s.realIP, middleware.Recoverer, s.logRequests, secureHeaders)
 	r.Get("/healthz", s.handleHealth)
 	r.Mount(static.Prefix, static.Handler())
 	r.Get("/favicon.ico", func(w http.ResponseWriter, r *http.Request) {
@@ -104,7 +116,7 @@ func (s *Server) routes() http.Handler {
 		r.Get("/m/{id}/step/{n}", s.handleReplayStep)
 
 		r.Route("/api", func(r chi.Router) {
-			r.Use(limitBody(16 << 10))
+			r.Use(limitBody(16<<10), s.sameOriginWrites)
 			r.Get("/games", s.handleGames)
 			r.Post("/rooms", s.handleRoomCreate)
 			r.Route("/rooms/{code}", func(r chi.Router) {
@@ -155,6 +167,24 @@ func limitBody(n int64) func(http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 		})
 	}
+}
+
+// realIP takes the client's address from a trusted proxy's headers.
+func (s *Server) realIP(next http.Handler) http.Handler {
+	viaProxy := middleware.RealIP(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.TrustProxy {
+			viaProxy.ServeHTTP(w, r)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// overHTTPS reports whether the client reached us over HTTPS, directly or
+// through a trusted proxy that says so.
+func (s *Server) overHTTPS(r *http.Request) bool {
+	return r.TLS != nil || (s.TrustProxy && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https"))
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
@@ -18,6 +19,35 @@ import (
 // the connection; below it, an oversized message gets an error reply and the
 // connection stays open.
 const hardReadLimit = 64 << 10
+
+// decodeClientMsg reads one client message; a message it refuses comes back
+// as the error to send, and nothing else happens.
+func decodeClientMsg(b []byte, limit int64) (clientMsg, *errorMsg) {
+	refuse := func(id, code, msg string) (clientMsg, *errorMsg) {
+		return clientMsg{}, &errorMsg{Type: "error", ID: id, apiError: apiError{Code: code, Message: msg}}
+	}
+	var m clientMsg
+	if err := json.Unmarshal(b, &m); err != nil {
+		return refuse("", "bad_request", "Malformed JSON.")
+	}
+	if len(m.ID) > 64 {
+		return refuse("", "bad_request", "Message ids are at most 64 characters.")
+	}
+	if m.Type != "note" && int64(len(b)) > limit {
+		return refuse(m.ID, "too_large", "That message is too large.")
+	}
+	switch m.Type {
+	case "ping", "note":
+		return m, nil
+	case "act":
+		if m.Action == nil || m.Action.Type == "" {
+			return refuse(m.ID, "bad_request", "An act message needs an action with a type.")
+		}
+		return m, nil
+	default:
+		return refuse(m.ID, "bad_request", "Unknown message type "+quote(m.Type)+".")
+	}
+}
 
 // clientMsg is what a client sends: {"type":"act","id":"…","action":{"type":"pass","data":{…}}}.
 type clientMsg struct {
@@ -59,6 +89,12 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	if rm == nil {
 		return
 	}
+	addr := clientAddr(r)
+	if !s.Doorman.OpenSocket(addr, rm.Code()) {
+		s.error(w, r, &slowDown{"Too many open connections to this room or from this network."})
+		return
+	}
+	defer s.Doorman.CloseSocket(addr, rm.Code())
 	id := s.identity(r, rm)
 	id.Table = r.URL.Query().Get("table") == "1"
 	enc := s.htmlEncoder(r)
@@ -82,7 +118,34 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	go s.readLoop(ctx, cancel, c, rm, id, sub, r.Header.Get("Accept-Language"))
+	go s.keepAlive(ctx, cancel, c)
 	s.writeLoop(ctx, c, sub)
+}
+
+// keepAlive pings the client every PingInterval and ends the connection
+// when a pong does not come back within one: a phone that vanished without
+// a close (out of range, battery dead) would otherwise hold its seat as
+// present for as long as the operating system keeps the TCP connection.
+func (s *Server) keepAlive(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn) {
+	if s.PingInterval <= 0 {
+		return
+	}
+	t := time.NewTicker(s.PingInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		pctx, pcancel := context.WithTimeout(ctx, s.PingInterval)
+		err := c.Ping(pctx)
+		pcancel()
+		if err != nil {
+			cancel()
+			return
+		}
+	}
 }
 
 // writeLoop is the connection's only writer: frames and replies in order.
@@ -146,13 +209,9 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 }
 
 func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Identity, sub *room.Subscriber, b []byte, lang string) {
-	var m clientMsg
-	if err := json.Unmarshal(b, &m); err != nil {
-		sub.Reply(errorJSON("", apiError{Code: "bad_request", Message: "Malformed JSON."}))
-		return
-	}
-	if m.Type != "note" && int64(len(b)) > s.ReadLimit {
-		sub.Reply(errorJSON(m.ID, apiError{Code: "too_large", Message: "That message is too large."}))
+	m, refusal := decodeClientMsg(b, s.ReadLimit)
+	if refusal != nil {
+		sub.Reply(mustJSON(refusal))
 		return
 	}
 	switch m.Type {
@@ -161,18 +220,6 @@ func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Ide
 		return
 	case "note":
 		s.handleNote(ctx, rm, id, sub, m, lang)
-		return
-	case "act":
-	default:
-		sub.Reply(errorJSON(m.ID, apiError{Code: "bad_request", Message: "Unknown message type " + quote(m.Type) + "."}))
-		return
-	}
-	if m.Action == nil || m.Action.Type == "" {
-		sub.Reply(errorJSON(m.ID, apiError{Code: "bad_request", Message: "An act message needs an action with a type."}))
-		return
-	}
-	if len(m.ID) > 64 {
-		sub.Reply(errorJSON("", apiError{Code: "bad_request", Message: "Action ids are at most 64 characters."}))
 		return
 	}
 	if id.SeatID == "" || id.Table {

@@ -106,6 +106,14 @@ type Store interface {
 	// SetRoomHost records who holds a room's host role. ErrNotFound if there is no such room.
 	SetRoomHost(ctx context.Context, code string, host Host) error
 
+	// UnplayedRooms lists the codes of rooms created before t that never
+	// started a match.
+	UnplayedRooms(ctx context.Context, before time.Time) ([]string, error)
+	// DeleteUnplayedRoom deletes a room and its seats if it never started
+	// a match. ErrNotFound if there is no such room; ErrConflict if it has
+	// a match (rooms that played are kept with their history).
+	DeleteUnplayedRoom(ctx context.Context, code string) error
+
 	// Seats returns a room's seats in position order (possibly none).
 	// ErrNotFound if there is no such room.
 	Seats(ctx context.Context, code string) ([]Seat, error)

@@ -127,3 +127,35 @@ func roomExists(ctx context.Context, q querier, code string) error {
 	var one int
 	return q.QueryRow(ctx, `SELECT 1 FROM rooms WHERE code = $1`, code).Scan(&one)
 }
+
+// UnplayedRooms lists rooms created before t with no match.
+func (db *DB) UnplayedRooms(ctx context.Context, before time.Time) ([]string, error) {
+	rows, _ := db.pool.Query(ctx, `
+		SELECT code FROM rooms r WHERE created_at < $1
+		AND NOT EXISTS (SELECT 1 FROM matches m WHERE m.room_code = r.code) ORDER BY code`, dbTime(before))
+	codes, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("unplayed rooms: %w", err)
+	}
+	return codes, nil
+}
+
+// DeleteUnplayedRoom deletes a room that never started a match; its seats go with it.
+func (db *DB) DeleteUnplayedRoom(ctx context.Context, code string) error {
+	err := db.tx(ctx, func(tx pgx.Tx, _ time.Time) error {
+		tag, err := tx.Exec(ctx, `
+			DELETE FROM rooms WHERE code = $1 AND NOT EXISTS (SELECT 1 FROM matches WHERE room_code = $1)`, code)
+		if err != nil || tag.RowsAffected() > 0 {
+			return err
+		}
+		var one int
+		if err := tx.QueryRow(ctx, `SELECT 1 FROM rooms WHERE code = $1`, code).Scan(&one); err != nil {
+			return err
+		}
+		return store.ErrConflict
+	})
+	if err != nil {
+		return fmt.Errorf("delete room %s: %w", code, formatError(err))
+	}
+	return nil
+}

@@ -160,3 +160,48 @@ func mustAffect(res sql.Result) error {
 	}
 	return nil
 }
+
+// UnplayedRooms lists rooms created before t with no match.
+func (db *DB) UnplayedRooms(ctx context.Context, before time.Time) ([]string, error) {
+	rows, err := db.read.QueryContext(ctx, `
+		SELECT code FROM rooms r WHERE created_at < ?
+		AND NOT EXISTS (SELECT 1 FROM matches m WHERE m.room_code = r.code) ORDER BY code`, encodeTime(before))
+	if err != nil {
+		return nil, fmt.Errorf("unplayed rooms: %w", err)
+	}
+	defer rows.Close()
+	var codes []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, fmt.Errorf("unplayed rooms: %w", err)
+		}
+		codes = append(codes, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("unplayed rooms: %w", err)
+	}
+	return codes, nil
+}
+
+// DeleteUnplayedRoom deletes a room that never started a match; its seats go with it.
+func (db *DB) DeleteUnplayedRoom(ctx context.Context, code string) error {
+	err := db.tx(ctx, func(tx *sql.Tx, _ time.Time) error {
+		res, err := tx.ExecContext(ctx, `
+			DELETE FROM rooms WHERE code = ? AND NOT EXISTS (SELECT 1 FROM matches WHERE room_code = ?)`, code, code)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n > 0 {
+			return err
+		}
+		if err := db.roomExists(ctx, tx, code); err != nil {
+			return err
+		}
+		return store.ErrConflict
+	})
+	if err != nil {
+		return fmt.Errorf("delete room %s: %w", code, formatError(err))
+	}
+	return nil
+}

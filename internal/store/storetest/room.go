@@ -226,3 +226,57 @@ var putSeatsTests = []test{
 		}
 	}},
 }
+
+var unplayedRoomsTests = []test{
+	{"OnlyOldRoomsWithoutMatches", func(t *testing.T, s store.Store) {
+		old := NewRoom("OLD1")
+		old.CreatedAt = T0.Add(-8 * 24 * time.Hour)
+		played := NewRoom("OLD2")
+		played.CreatedAt = old.CreatedAt
+		for _, r := range []store.Room{old, played, NewRoom("NEW1")} {
+			if err := s.CreateRoom(t.Context(), r); err != nil {
+				t.Fatalf("CreateRoom: %v", err)
+			}
+		}
+		MustCreateMatch(t, s, "OLD2", 1)
+		got, err := s.UnplayedRooms(t.Context(), T0.Add(-7*24*time.Hour))
+		if err != nil {
+			t.Fatalf("UnplayedRooms: %v", err)
+		}
+		diff(t, "UnplayedRooms", got, []string{"OLD1"})
+	}},
+	{"None", func(t *testing.T, s store.Store) {
+		MustCreateRoom(t, s, "ABCD")
+		got, err := s.UnplayedRooms(t.Context(), T0.Add(-time.Hour))
+		if err != nil || len(got) != 0 {
+			t.Fatalf("UnplayedRooms = %v, %v; want none", got, err)
+		}
+	}},
+}
+
+var deleteUnplayedRoomTests = []test{
+	{"OK", func(t *testing.T, s store.Store) {
+		MustCreateRoom(t, s, "ABCD")
+		if err := s.PutSeats(t.Context(), "ABCD", []store.Seat{NewSeat("ABCD", 0)}); err != nil {
+			t.Fatalf("PutSeats: %v", err)
+		}
+		if err := s.DeleteUnplayedRoom(t.Context(), "ABCD"); err != nil {
+			t.Fatalf("DeleteUnplayedRoom: %v", err)
+		}
+		_, err := s.Room(t.Context(), "ABCD")
+		assertErr(t, "Room after delete", err, store.ErrNotFound)
+		_, err = s.Seats(t.Context(), "ABCD")
+		assertErr(t, "Seats after delete", err, store.ErrNotFound)
+	}},
+	{"ErrConflictWhenPlayed", func(t *testing.T, s store.Store) {
+		MustCreateRoom(t, s, "ABCD")
+		m := MustCreateMatch(t, s, "ABCD", 1)
+		assertErr(t, "DeleteUnplayedRoom", s.DeleteUnplayedRoom(t.Context(), "ABCD"), store.ErrConflict)
+		if _, err := s.Match(t.Context(), m.ID); err != nil {
+			t.Fatalf("the played room's match is gone: %v", err)
+		}
+	}},
+	{"ErrNotFound", func(t *testing.T, s store.Store) {
+		assertErr(t, "DeleteUnplayedRoom", s.DeleteUnplayedRoom(t.Context(), "NONE"), store.ErrNotFound)
+	}},
+}

@@ -29,6 +29,8 @@ var suite = []struct {
 	{"Room", roomTests},
 	{"SetRoomOptions", setRoomOptionsTests},
 	{"SetRoomHost", setRoomHostTests},
+	{"UnplayedRooms", unplayedRoomsTests},
+	{"DeleteUnplayedRoom", deleteUnplayedRoomTests},
 	{"Seats", seatsTests},
 	{"PutSeats", putSeatsTests},
 	{"CreateMatch", createMatchTests},
