@@ -135,9 +135,15 @@ func (l *lobby) seatRoom(ctx context.Context, game string, options json.RawMessa
 	return r, err
 }
 
-// start starts the room's next match (the first or a rematch) as its host.
+// start starts the room's first match as its host.
 func (l *lobby) start(ctx context.Context, r seatedRoom) error {
 	return l.call(ctx, http.MethodPost, "/api/rooms/"+r.Code+"/start?token="+url.QueryEscape(r.Seats[0].Token), "", nil, nil)
+}
+
+// rematch starts the next match with the same seats, as the host's "Play
+// again" does.
+func (l *lobby) rematch(ctx context.Context, r seatedRoom) error {
+	return l.call(ctx, http.MethodPost, "/api/rooms/"+r.Code+"/rematch?token="+url.QueryEscape(r.Seats[0].Token), "", nil, nil)
 }
 
 // seatRooms fills count rooms with workers calls at a time; it stops at

@@ -13,45 +13,42 @@ import (
 	"github.com/coder/websocket"
 )
 
-// readySet holds the seats that may act now, so the scheduler finds one in
-// constant time however many seats sit idle.
-type readySet struct {
+// seatSet is a set of seats the scheduler picks from at random in constant
+// time, however many seats sit idle.
+type seatSet struct {
 	mu    sync.Mutex
 	seats []*player
+	at    map[*player]int
 }
+
+func newSeatSet() *seatSet { return &seatSet{at: map[*player]int{}} }
 
 // set puts p in the set or takes it out. Callers hold p's table mutex, so
 // the set always follows the latest state of the seat.
-func (s *readySet) set(p *player, ready bool) {
+func (s *seatSet) set(p *player, in bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	i, ok := s.at[p]
 	switch {
-	case ready && p.readyAt < 0:
-		p.readyAt = len(s.seats)
+	case in && !ok:
+		s.at[p] = len(s.seats)
 		s.seats = append(s.seats, p)
-	case !ready && p.readyAt >= 0:
-		s.remove(p)
+	case !in && ok:
+		last := s.seats[len(s.seats)-1]
+		s.seats[i], s.at[last] = last, i
+		s.seats = s.seats[:len(s.seats)-1]
+		delete(s.at, p)
 	}
 }
 
-func (s *readySet) remove(p *player) {
-	last := s.seats[len(s.seats)-1]
-	s.seats[p.readyAt] = last
-	last.readyAt = p.readyAt
-	s.seats = s.seats[:len(s.seats)-1]
-	p.readyAt = -1
-}
-
-// pick takes a random ready seat out of the set; nil when none is ready.
-func (s *readySet) pick(rng *rand.Rand) *player {
+// pick returns a random seat of the set; nil when it is empty.
+func (s *seatSet) pick(rng *rand.Rand) *player {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.seats) == 0 {
 		return nil
 	}
-	p := s.seats[rng.IntN(len(s.seats))]
-	s.remove(p)
-	return p
+	return s.seats[rng.IntN(len(s.seats))]
 }
 
 // pace sends actions at the configured rate from start until end, open
@@ -86,36 +83,49 @@ func (r *runner) pace(ctx context.Context, start, measureFrom, end time.Time) {
 	}
 }
 
-// tick sends one action due at due from a random ready seat.
+// tick sends one action due at due: from a random seat that has moves and
+// waits for no answer, else, so that a slow server never slows the
+// sending, from one still waiting (a player tapping again). Only when no
+// seat has a move at all is the tick idle.
 func (r *runner) tick(rng *rand.Rand, due time.Time, measured bool) {
-	for range 8 { // a picked seat may have just lost its moves; try another
-		p := r.ready.pick(rng)
-		if p == nil {
-			break
+	for _, waiting := range []bool{false, true} {
+		set := r.free
+		if waiting {
+			set = r.movable
 		}
-		msg, c, ok := r.take(p, rng, due, measured)
-		if !ok {
-			continue
+		for range 8 { // a picked seat may have just lost its moves; try another
+			p := set.pick(rng)
+			if p == nil {
+				break
+			}
+			msg, c, ok := r.take(p, rng, due, measured, waiting)
+			if !ok {
+				continue
+			}
+			if measured {
+				r.stats.sent.Add(1)
+				r.stats.lag.Record(time.Since(due))
+				if waiting {
+					r.stats.again.Add(1)
+				}
+			}
+			go r.send(c, msg)
+			return
 		}
-		if measured {
-			r.stats.sent.Add(1)
-			r.stats.lag.Record(time.Since(due))
-		}
-		go r.send(c, msg)
-		return
 	}
 	if measured {
 		r.stats.idle.Add(1)
 	}
 }
 
-// take makes p's action in flight: a random legal move with a random value
-// for each of its fields.
-func (r *runner) take(p *player, rng *rand.Rand, due time.Time, measured bool) ([]byte, *websocket.Conn, bool) {
+// take puts a new action of p in flight: a random legal move with a random
+// value for each of its fields. again allows a seat still waiting for the
+// answer to an earlier one.
+func (r *runner) take(p *player, rng *rand.Rand, due time.Time, measured, again bool) ([]byte, *websocket.Conn, bool) {
 	t := p.t
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if !p.canAct() {
+	if !p.hasMoves() || (!again && len(p.inflight) > 0) {
 		return nil, nil, false
 	}
 	mv := p.legal[rng.IntN(len(p.legal))]
@@ -128,12 +138,13 @@ func (r *runner) take(p *player, rng *rand.Rand, due time.Time, measured bool) (
 	if !fill(data, mv.Fields, rng) {
 		return nil, nil, false
 	}
-	a := &action{id: r.prefix + strconv.FormatUint(r.nextID.Add(1), 36), p: p, due: due, measured: measured}
+	a := &action{id: r.prefix + strconv.FormatUint(r.nextID.Add(1), 36), p: p, due: due, measured: measured, again: again}
 	msg, err := json.Marshal(actMsg{Type: "act", ID: a.id, Action: actBody{Type: mv.Type, Data: data}})
 	if err != nil {
 		return nil, nil, false
 	}
-	p.inflight = a
+	p.inflight[a.id] = a
+	t.update(p)
 	return msg, p.conn, true
 }
 

@@ -48,22 +48,35 @@ type player struct {
 	seat  int
 	token string
 
-	conn     *websocket.Conn
-	matchID  string
-	number   int
-	actions  int
-	playing  bool
-	legal    []legalMove
-	inflight *action
-	// readyAt is the player's place in the run's ready set, -1 outside it;
-	// guarded by that set's mutex.
-	readyAt int
+	conn    *websocket.Conn
+	matchID string
+	number  int
+	actions int
+	playing bool
+	legal   []legalMove
+	// inflight are the seat's actions awaiting an answer, by id.
+	inflight map[string]*action
 }
 
-// canAct says the scheduler may take this seat now: it is connected, in a
-// running match, holds legal moves and waits for no answer.
-func (p *player) canAct() bool {
-	return p.conn != nil && p.playing && p.inflight == nil && len(p.legal) > 0
+// hasMoves says the seat may act now: it is connected, in a running match,
+// and holds legal moves.
+func (p *player) hasMoves() bool {
+	return p.conn != nil && p.playing && len(p.legal) > 0
+}
+
+// free says the seat may act and waits for no answer, as a phone whose
+// last tap has been answered.
+func (p *player) free() bool { return p.hasMoves() && len(p.inflight) == 0 }
+
+// oldest is the seat's earliest action awaiting an answer, or nil.
+func (p *player) oldest() *action {
+	var o *action
+	for _, a := range p.inflight {
+		if o == nil || a.due.Before(o.due) {
+			o = a
+		}
+	}
+	return o
 }
 
 // holds says this seat's last frame shows action a's effect: the same
@@ -140,7 +153,7 @@ func (p *player) read(ctx context.Context, r *runner, c *websocket.Conn) error {
 		var m inbound
 		if err := json.Unmarshal(b, &m); err != nil {
 			if r.stats.measuring.Load() {
-				r.stats.refuse("unreadable")
+				r.stats.refuse("unreadable", false)
 			}
 			continue
 		}

@@ -73,12 +73,14 @@ func (c *Config) defaults() {
 
 // runner is one run: its rooms, the seats ready to act, and the counts.
 type runner struct {
-	cfg    Config
-	ctx    context.Context
-	lobby  *lobby
-	ready  readySet
-	stats  *stats
-	tables []*table
+	cfg   Config
+	ctx   context.Context
+	lobby *lobby
+	// free are the seats with moves waiting for no answer; movable every
+	// seat with moves.
+	free, movable *seatSet
+	stats         *stats
+	tables        []*table
 	// prefix makes this run's action ids unique in any room.
 	prefix string
 	nextID atomic.Uint64
@@ -100,7 +102,7 @@ type window struct {
 func newRunner(ctx context.Context, cfg Config) *runner {
 	var b [4]byte
 	_, _ = rand.Read(b[:])
-	r := &runner{cfg: cfg, ctx: ctx, lobby: newLobby(cfg.URL), stats: newStats(), prefix: "lt" + hex.EncodeToString(b[:]) + "-"}
+	r := &runner{cfg: cfg, ctx: ctx, lobby: newLobby(cfg.URL), free: newSeatSet(), movable: newSeatSet(), stats: newStats(), prefix: "lt" + hex.EncodeToString(b[:]) + "-"}
 	d := &net.Dialer{Timeout: dialTimeout}
 	tr := &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 		c, err := d.DialContext(ctx, network, addr)

@@ -13,9 +13,12 @@ type stats struct {
 	measuring atomic.Bool
 
 	sent, idle, acked atomic.Int64
-	frames, bytes     atomic.Int64
-	matches           atomic.Int64
-	latency           Histogram
+	// again counts actions sent by a seat still awaiting an earlier answer,
+	// because no seat was free.
+	again         atomic.Int64
+	frames, bytes atomic.Int64
+	matches       atomic.Int64
+	latency       Histogram
 	// lag is how late the generator sent actions after they were due: a
 	// lag near the latency says the tool, not the server, was the limit.
 	lag Histogram
@@ -46,15 +49,23 @@ func (s *stats) frame(size int) {
 }
 
 // refuse counts an error reply to a measured action by its kind: busy and
-// rate_limited are their own kinds, any other code is a refusal.
-func (s *stats) refuse(code string) {
+// rate_limited are their own kinds, any other code is a refusal. A refusal
+// of an action sent again by a waiting seat says so: its moves may have
+// been out of date, as a player's who taps twice.
+func (s *stats) refuse(code string, again bool) {
 	kind := "refused"
 	switch code {
 	case "busy", "rate_limited":
 		kind = code
 	}
+	if again {
+		code += " " + sentAgain
+	}
 	s.add(kind, code)
 }
+
+// sentAgain marks the refusals of actions sent by a seat still waiting.
+const sentAgain = "(sent again)"
 
 func (s *stats) timedOut() { s.add("timeout", "") }
 

@@ -3,6 +3,7 @@ package loadtest
 import (
 	"context"
 	"errors"
+	"maps"
 	"net/http"
 	"sync"
 	"time"
@@ -17,6 +18,7 @@ type action struct {
 	p        *player
 	due      time.Time // the scheduled send time: latency counts from here
 	measured bool      // due inside the measured window
+	again    bool      // sent while its seat awaited an earlier answer
 	matchID  string
 	number   int
 	index    int
@@ -39,7 +41,7 @@ type table struct {
 func newTable(r *runner, room seatedRoom) *table {
 	t := &table{r: r, room: room, numbers: map[string]int{}}
 	for _, s := range room.Seats {
-		t.seats = append(t.seats, &player{t: t, seat: s.Seat, token: s.Token, readyAt: -1})
+		t.seats = append(t.seats, &player{t: t, seat: s.Seat, token: s.Token, inflight: map[string]*action{}})
 	}
 	return t
 }
@@ -48,7 +50,13 @@ func (t *table) connected(p *player, c *websocket.Conn) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	p.conn = c
-	t.r.ready.set(p, p.canAct())
+	t.update(p)
+}
+
+// update files the seat in the scheduler's sets after any change to it.
+func (t *table) update(p *player) {
+	t.r.free.set(p, p.free())
+	t.r.movable.set(p, p.hasMoves())
 }
 
 // dropped forgets the seat's socket and its action in flight: whether that
@@ -57,8 +65,9 @@ func (t *table) connected(p *player, c *websocket.Conn) {
 func (t *table) dropped(p *player) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	p.conn, p.inflight = nil, nil
-	t.r.ready.set(p, false)
+	p.conn = nil
+	clear(p.inflight)
+	t.update(p)
 }
 
 // frame takes a seat's new view: it may complete pending actions, make the
@@ -80,41 +89,44 @@ func (t *table) frame(p *player, m *inbound) {
 		}
 	}
 	t.settle(time.Now())
-	t.r.ready.set(p, p.canAct())
+	t.update(p)
 }
 
 // ok takes the server's acknowledgement of the seat's action in flight.
 func (t *table) ok(p *player, m *inbound) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	a := p.inflight
-	if a == nil || a.id != m.ID {
+	a := p.inflight[m.ID]
+	if a == nil {
 		return // an answer after its timeout was counted
 	}
-	p.inflight = nil
+	delete(p.inflight, a.id)
 	a.matchID, a.index, a.number = m.MatchID, m.Index, t.numbers[m.MatchID]
 	if a.measured {
 		t.r.stats.ack()
 	}
 	t.pending = append(t.pending, a)
 	t.settle(time.Now())
-	t.r.ready.set(p, p.canAct())
+	t.update(p)
 }
 
 // refused takes an error reply. One without an id (a rate limit) answers
-// the seat's action in flight all the same: a seat has one at a time.
+// the seat's oldest action in flight: the server answers in order.
 func (t *table) refused(p *player, m *inbound) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	a := p.inflight
-	if a == nil || (m.ID != "" && a.id != m.ID) {
+	a := p.inflight[m.ID]
+	if m.ID == "" {
+		a = p.oldest()
+	}
+	if a == nil {
 		return
 	}
-	p.inflight = nil
+	delete(p.inflight, a.id)
 	if a.measured {
-		t.r.stats.refuse(m.Code)
+		t.r.stats.refuse(m.Code, a.again)
 	}
-	t.r.ready.set(p, p.canAct())
+	t.update(p)
 }
 
 // settle records the latency of every pending action all seats now hold.
@@ -159,9 +171,10 @@ func (t *table) sweep(now time.Time, timeout time.Duration) (waiting bool) {
 		return true
 	}
 	for _, p := range t.seats {
-		if p.inflight != nil && late(p.inflight) {
-			p.inflight = nil
-			t.r.ready.set(p, p.canAct())
+		n := len(p.inflight)
+		maps.DeleteFunc(p.inflight, func(_ string, a *action) bool { return late(a) })
+		if len(p.inflight) != n {
+			t.update(p)
 		}
 	}
 	kept := t.pending[:0]
@@ -181,7 +194,7 @@ func (t *table) sweep(now time.Time, timeout time.Duration) (waiting bool) {
 func (t *table) rematch() {
 	ctx, cancel := context.WithTimeout(t.r.ctx, 30*time.Second)
 	defer cancel()
-	err := t.r.lobby.start(ctx, t.room)
+	err := t.r.lobby.rematch(ctx, t.room)
 	var e *apiError
 	if errors.As(err, &e) && e.Status == http.StatusConflict && e.Code == "refused" {
 		return
