@@ -27,7 +27,7 @@ func runLoadtest(ctx context.Context, args []string, out, errOut io.Writer) erro
 	dbURL := fs.String("database-url", env("DATABASE_URL", ""), "with no -url: the in-process server's PostgreSQL (env DATABASE_URL; default a temporary SQLite file)")
 	fs.StringVar(&c.Game, "game", "wink", "game slug")
 	opts := fs.String("options", "", `lobby options as JSON, e.g. {"mode":"remote"}`)
-	fs.IntVar(&c.Rooms, "rooms", 10, "rooms (idle mode: 0 = as many as -conns needs)")
+	fs.IntVar(&c.Rooms, "rooms", 10, "rooms (idle mode: default as many as -conns fill)")
 	fs.IntVar(&c.Seats, "seats", 0, "players per room (default: the game's minimum)")
 	fs.Float64Var(&c.Rate, "rate", 20, "actions per second across all rooms, sent on schedule whatever the server does")
 	fs.DurationVar(&c.Duration, "duration", 10*time.Second, "measured time")
@@ -45,6 +45,9 @@ func runLoadtest(ctx context.Context, args []string, out, errOut io.Writer) erro
 			return nil
 		}
 		return err
+	}
+	if c.Mode == "idle" && !isSet(fs, "rooms") {
+		c.Rooms = 0 // as many rooms as the sockets fill
 	}
 	if *opts != "" {
 		if !json.Valid([]byte(*opts)) {
@@ -104,6 +107,12 @@ func startLocal(ctx context.Context, dbURL, logLevel string, errOut io.Writer) (
 	}
 	fmt.Fprintf(errOut, "server in this process at %s, store %s\n", m.URL(), storeName(m.Config))
 	return m, stop, nil
+}
+
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // storeKind names the store for the report: "sqlite" or "postgres".

@@ -23,10 +23,11 @@ func TestLoadtest_ReportIsLastLine(t *testing.T) {
 				srv, _ := rep["server"].(map[string]any)
 				return rep["acked"].(float64) > 0 && rep["store"] == "sqlite" && srv["in_process"] == true
 			}},
-		{"idle", []string{"-mode", "idle", "-conns", "8", "-hold", "200ms"},
+		{"idle", []string{"-mode", "idle", "-conns", "8", "-seats", "4", "-hold", "200ms"},
 			func(rep map[string]any) bool {
 				idle, _ := rep["idle"].(map[string]any)
-				return idle["conns_opened"] == 8.0 && idle["alive_after_hold"] == 8.0
+				// No -rooms: as many rooms as 8 sockets of 4 seats fill.
+				return idle["conns_opened"] == 8.0 && idle["alive_after_hold"] == 8.0 && rep["rooms"] == 2.0
 			}},
 	}
 	for _, tt := range tests {

@@ -23,9 +23,17 @@ type Report struct {
 	Seats     int    `json:"seats"`
 	Conns     int    `json:"conns"`
 	FileLimit uint64 `json:"file_limit"`
+	// Play holds the play mode's figures, at the top level of the JSON;
+	// nil in idle mode.
+	*Play
+	Server *ServerUse `json:"server,omitempty"`
+	Idle   *IdleUse   `json:"idle,omitempty"`
+}
 
-	TargetPerSec float64 `json:"target_per_sec,omitempty"`
-	Seconds      float64 `json:"seconds,omitempty"`
+// Play is what a play run measured over its window.
+type Play struct {
+	TargetPerSec float64 `json:"target_per_sec"`
+	Seconds      float64 `json:"seconds"`
 	Sent         int64   `json:"sent"`
 	SentPerSec   float64 `json:"sent_per_sec"`
 	// SentAgain were sent by a seat still awaiting the answer to its last
@@ -40,8 +48,11 @@ type Report struct {
 	// Latency runs from an action's due time until every seat of its room
 	// holds a frame showing it.
 	Latency Latency `json:"latency_ms"`
-	// SendLag is how late the tool sent actions after they were due.
+	// SendLag is how late the tool sent actions after they were due, and
+	// ToolCPUCores the tool's own CPU time per second: a lag near the
+	// latency, or a core busy, says the tool and not the server set it.
 	SendLag         Latency          `json:"send_lag_ms"`
+	ToolCPUCores    float64          `json:"tool_cpu_cores"`
 	Errors          map[string]int64 `json:"errors"`
 	ErrorDetail     map[string]int64 `json:"error_detail,omitempty"`
 	MatchesFinished int64            `json:"matches_finished"`
@@ -54,9 +65,6 @@ type Report struct {
 	BytesPerActionPerViewer     float64 `json:"bytes_per_action_per_viewer"`
 	WireBytesPerActionPerViewer float64 `json:"wire_bytes_per_action_per_viewer"`
 	BytesPerFrame               float64 `json:"bytes_per_frame"`
-
-	Server *ServerUse `json:"server,omitempty"`
-	Idle   *IdleUse   `json:"idle,omitempty"`
 }
 
 // Latency is a histogram's summary in milliseconds.
@@ -98,12 +106,14 @@ type ServerUse struct {
 func (r *runner) fill(rep *Report, before, seated ProcSample) {
 	c, w, s := r.cfg, r.window, r.stats
 	rep.Rooms, rep.Seats, rep.Conns = c.Rooms, c.Seats, c.Rooms*c.Seats
+	rep.Play = &Play{}
 	rep.TargetPerSec = c.Rate
 	secs := w.to.Sub(w.from).Seconds()
 	rep.Seconds = secs
 	rep.Sent, rep.SentAgain, rep.IdleTicks, rep.Acked = s.sent.Load(), s.again.Load(), s.idle.Load(), s.acked.Load()
 	rep.SentPerSec, rep.ActionsPerSec = per(float64(rep.Sent), secs), per(float64(rep.Acked), secs)
 	rep.Latency, rep.SendLag = summarise(&s.latency), summarise(&s.lag)
+	rep.ToolCPUCores = per((w.selfTo.CPU - w.selfFrom.CPU).Seconds(), secs)
 	rep.Errors, rep.ErrorDetail = s.errorCounts()
 	rep.MatchesFinished = s.matches.Load()
 	// An action is shown to the seats of its own room.
@@ -139,10 +149,11 @@ func (rep *Report) WriteTable(w io.Writer) {
 	}
 	row("game", "%s %s", rep.Game, rep.Options)
 	row("server", "%s %s", rep.URL, rep.Store)
-	if rep.Idle != nil {
-		rep.Idle.writeRows(row, rep.Server)
-	} else {
+	switch {
+	case rep.Play != nil:
 		rep.writePlayRows(row)
+	case rep.Idle != nil:
+		rep.Idle.writeRows(row, rep.Server)
 	}
 	row("open-file limit", "%d", rep.FileLimit)
 	tw.Flush()
@@ -154,7 +165,7 @@ func (rep *Report) writePlayRows(row func(name, format string, args ...any)) {
 	row("achieved", "%.1f actions/s (%d acknowledged)", rep.ActionsPerSec, rep.Acked)
 	l := rep.Latency
 	row("latency ms", "p50 %.2f  p90 %.2f  p99 %.2f  p99.9 %.2f  max %.2f  (%d seen by every seat)", l.P50, l.P90, l.P99, l.P999, l.Max, l.Count)
-	row("send lag ms", "p99 %.2f  max %.2f", rep.SendLag.P99, rep.SendLag.Max)
+	row("send lag ms", "p99 %.2f  max %.2f  (the tool used %.2f cores)", rep.SendLag.P99, rep.SendLag.Max, rep.ToolCPUCores)
 	var errs string
 	for _, k := range slices.Sorted(maps.Keys(rep.Errors)) {
 		errs += fmt.Sprintf("%s %d  ", k, rep.Errors[k])

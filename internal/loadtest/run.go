@@ -12,6 +12,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -96,6 +97,8 @@ type runner struct {
 type window struct {
 	from, to         time.Time
 	procFrom, procTo ProcSample
+	// selfFrom and selfTo are the load tool's own process.
+	selfFrom, selfTo ProcSample
 	wireFrom, wireTo int64
 }
 
@@ -154,6 +157,7 @@ func (r *runner) sample() ProcSample {
 func (r *runner) openWindow() {
 	r.window.from = time.Now()
 	r.window.procFrom = r.sample()
+	r.window.selfFrom, _ = ReadProc(os.Getpid())
 	r.window.wireFrom = r.wire.Load()
 	r.stats.measuring.Store(true)
 }
@@ -162,6 +166,7 @@ func (r *runner) openWindow() {
 func (r *runner) closeWindow() {
 	r.window.to = time.Now()
 	r.window.procTo = r.sample()
+	r.window.selfTo, _ = ReadProc(os.Getpid())
 }
 
 // stopCounting ends the count of frames and bytes once the last measured
