@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"topsecret/internal/store/pgtest"
 )
 
 // `topsecret loadtest` with no -url starts its own server on a temporary
@@ -57,5 +59,27 @@ func TestLoadtest_ErrBadOptions(t *testing.T) {
 	err := run(context.Background(), []string{"loadtest", "-options", "{mode:remote}"}, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "not JSON") {
 		t.Fatalf("err %v, want the options refused as not JSON", err)
+	}
+}
+
+// With -database-url the in-process server keeps its rooms in PostgreSQL,
+// and the report names that store.
+func TestLoadtest_OnPostgres(t *testing.T) {
+	t.Parallel()
+	var out bytes.Buffer
+	args := []string{"loadtest", "-database-url", pgtest.DSN(t), "-options", `{"mode":"remote"}`, "-rooms", "2", "-seats", "4",
+		"-rate", "10", "-warmup", "200ms", "-duration", "1s", "-json"}
+	if err := run(context.Background(), args, &out, io.Discard); err != nil {
+		t.Fatalf("loadtest: %v\n%s", err, out.String())
+	}
+	var rep struct {
+		Store string `json:"store"`
+		Acked int    `json:"acked"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("-json output %q: %v", out.String(), err)
+	}
+	if rep.Store != "postgres" || rep.Acked == 0 {
+		t.Fatalf("report %s, want actions acknowledged by the postgres store", out.String())
 	}
 }

@@ -101,8 +101,7 @@ func (r *runner) openIdle(ctx context.Context, rooms []seatedRoom, use *IdleUse)
 			for i := range next {
 				room := rooms[i%len(rooms)]
 				s := room.Seats[(i/len(rooms))%len(room.Seats)]
-				p := &player{t: &table{room: room}, seat: s.Seat, token: s.Token}
-				conn, err := p.dial(ctx, r)
+				conn, err := r.dial(ctx, room.Code, s.Token)
 				mu.Lock()
 				if err != nil {
 					use.OpenErrors[cause(err)]++

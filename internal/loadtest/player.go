@@ -88,20 +88,21 @@ func (p *player) holds(a *action) bool {
 	return a.number > 0 && p.number > a.number
 }
 
-// wsURL is the seat's socket address, JSON frames.
-func (p *player) wsURL(base string) string {
-	u := base + "/r/" + p.t.room.Code + "/ws?view=json&token=" + url.QueryEscape(p.token)
-	if rest, ok := strings.CutPrefix(u, "http"); ok {
-		return "ws" + rest // http→ws, https→wss
-	}
-	return u
-}
-
 // dial opens the seat's socket once.
 func (p *player) dial(ctx context.Context, r *runner) (*websocket.Conn, error) {
+	return r.dial(ctx, p.t.room.Code, p.token)
+}
+
+// dial opens one socket of JSON frames to a room, as the holder of a seat
+// token.
+func (r *runner) dial(ctx context.Context, code, token string) (*websocket.Conn, error) {
+	u := r.cfg.URL + "/r/" + code + "/ws?view=json&token=" + url.QueryEscape(token)
+	if rest, ok := strings.CutPrefix(u, "http"); ok {
+		u = "ws" + rest // http→ws, https→wss
+	}
 	ctx, cancel := context.WithTimeout(ctx, dialTimeout)
 	defer cancel()
-	c, _, err := websocket.Dial(ctx, p.wsURL(r.cfg.URL), r.dialOptions())
+	c, _, err := websocket.Dial(ctx, u, r.dialOptions())
 	if err != nil {
 		return nil, err
 	}
