@@ -1,5 +1,5 @@
 // Command topsecret serves game nights: rooms, live tables and replays, plus
-// the selfplay and replay tools, all in one binary.
+// the selfplay, replay and loadtest tools, all in one binary.
 package main
 
 import (
@@ -41,6 +41,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return runSelfplay(ctx, args[1:], stdout)
 		case "replay":
 			return runReplay(ctx, args[1:], stdout)
+		case "loadtest":
+			return runLoadtest(ctx, args[1:], stdout, stderr)
 		case "serve":
 			args = args[1:]
 		}

@@ -1,0 +1,205 @@
+package loadtest
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// action is one move the load tool sent: when it was due, and where the
+// server says it landed.
+type action struct {
+	id       string
+	p        *player
+	due      time.Time // the scheduled send time: latency counts from here
+	measured bool      // due inside the measured window
+	again    bool      // sent while its seat awaited an earlier answer
+	matchID  string
+	number   int
+	index    int
+}
+
+// table is one room as the load tool sees it: its seats' last frames and
+// the acknowledged actions not yet shown to every seat. Its mutex guards
+// the players' state too, so "every seat holds it" is one consistent look.
+type table struct {
+	r    *runner
+	room seatedRoom
+
+	mu        sync.Mutex
+	seats     []*player
+	numbers   map[string]int // match id → its number in the room
+	pending   []*action
+	rematched string // the finished match whose rematch was asked for
+}
+
+func newTable(r *runner, room seatedRoom) *table {
+	t := &table{r: r, room: room, numbers: map[string]int{}}
+	for _, s := range room.Seats {
+		t.seats = append(t.seats, &player{t: t, seat: s.Seat, token: s.Token, inflight: map[string]*action{}})
+	}
+	return t
+}
+
+func (t *table) connected(p *player, c *websocket.Conn) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	p.conn = c
+	t.update(p)
+}
+
+// update files the seat in the scheduler's sets after any change to it.
+func (t *table) update(p *player) {
+	t.r.free.set(p, p.free())
+	t.r.movable.set(p, p.hasMoves())
+}
+
+// dropped forgets the seat's socket and its action in flight: whether that
+// landed is not known, so it is neither a latency nor an error of its own
+// (the disconnect is counted).
+func (t *table) dropped(p *player) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	p.conn = nil
+	clear(p.inflight)
+	t.update(p)
+}
+
+// frame takes a seat's new view: it may complete pending actions, make the
+// seat ready to act, or show a finished match the host should follow with
+// a rematch.
+func (t *table) frame(p *player, m *inbound) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	p.legal = m.Legal
+	p.playing = false
+	if m.Match != nil {
+		p.matchID, p.number, p.actions = m.Match.ID, m.Match.Number, m.Match.Actions
+		p.playing = m.Match.Status == "playing"
+		t.numbers[m.Match.ID] = m.Match.Number
+		if m.Match.Status == "finished" && t.rematched != m.Match.ID {
+			t.rematched = m.Match.ID
+			t.r.stats.finished()
+			go t.rematch()
+		}
+	}
+	t.settle(time.Now())
+	t.update(p)
+}
+
+// ok takes the server's acknowledgement of the seat's action in flight.
+func (t *table) ok(p *player, m *inbound) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	a := p.inflight[m.ID]
+	if a == nil {
+		return // an answer after its timeout was counted
+	}
+	delete(p.inflight, a.id)
+	a.matchID, a.index, a.number = m.MatchID, m.Index, t.numbers[m.MatchID]
+	if a.measured {
+		t.r.stats.ack()
+	}
+	t.pending = append(t.pending, a)
+	t.settle(time.Now())
+	t.update(p)
+}
+
+// refused takes an error reply. One without an id (a rate limit) answers
+// the seat's oldest action in flight: the server answers in order.
+func (t *table) refused(p *player, m *inbound) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	a := p.inflight[m.ID]
+	if m.ID == "" {
+		a = p.oldest()
+	}
+	if a == nil {
+		return
+	}
+	delete(p.inflight, a.id)
+	if a.measured {
+		t.r.stats.refuse(m.Code, a.again)
+	}
+	t.update(p)
+}
+
+// settle records the latency of every pending action all seats now hold.
+func (t *table) settle(now time.Time) {
+	kept := t.pending[:0]
+	for _, a := range t.pending {
+		if t.everyoneHolds(a) {
+			if a.measured {
+				t.r.stats.latency.Record(now.Sub(a.due))
+			}
+			continue
+		}
+		kept = append(kept, a)
+	}
+	clear(t.pending[len(kept):])
+	t.pending = kept
+}
+
+func (t *table) everyoneHolds(a *action) bool {
+	for _, p := range t.seats {
+		if !p.holds(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// sweep gives up on actions older than timeout: unanswered, or answered
+// but not yet shown to every seat. It reports whether measured actions
+// are still awaited.
+func (t *table) sweep(now time.Time, timeout time.Duration) (waiting bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	late := func(a *action) bool {
+		if now.Sub(a.due) <= timeout {
+			waiting = waiting || a.measured
+			return false
+		}
+		if a.measured {
+			t.r.stats.timedOut()
+		}
+		return true
+	}
+	for _, p := range t.seats {
+		n := len(p.inflight)
+		maps.DeleteFunc(p.inflight, func(_ string, a *action) bool { return late(a) })
+		if len(p.inflight) != n {
+			t.update(p)
+		}
+	}
+	kept := t.pending[:0]
+	for _, a := range t.pending {
+		if !late(a) {
+			kept = append(kept, a)
+		}
+	}
+	clear(t.pending[len(kept):])
+	t.pending = kept
+	return waiting
+}
+
+// rematch has the host (the first seat, holding the role) start the next
+// match, as a host taps "Play again". A match already started by someone
+// else is no error.
+func (t *table) rematch() {
+	ctx, cancel := context.WithTimeout(t.r.ctx, 30*time.Second)
+	defer cancel()
+	err := t.r.lobby.rematch(ctx, t.room)
+	var e *apiError
+	if errors.As(err, &e) && e.Status == http.StatusConflict && e.Code == "refused" {
+		return
+	}
+	if err != nil && t.r.ctx.Err() == nil {
+		t.r.stats.rematchFailed()
+	}
+}
