@@ -45,7 +45,9 @@ func mustServe(tb testing.TB, delay time.Duration) string {
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	reg := room.NewRegistry(st, log)
-	ts := httptest.NewServer(server.New(reg, st, log).Handler())
+	srv := server.New(reg, st, log)
+	srv.Doorman = server.NoDoorman() // every room and socket comes from this one machine
+	ts := httptest.NewServer(srv.Handler())
 	tb.Cleanup(func() {
 		ts.CloseClientConnections()
 		ts.Close()
@@ -123,8 +125,10 @@ func TestRun_PlaysEveryGameWithoutErrors(t *testing.T) {
 			if n, raced := unforced(rep); n != 0 || raced*4 > rep.Sent {
 				t.Fatalf("%d errors and %d races of %d sent: %v (%v); want no errors and races a minority", n, raced, rep.Sent, rep.Errors, rep.ErrorDetail)
 			}
-			if rep.FramesPerActionPerViewer < 1 {
-				t.Fatalf("%.2f frames per action per viewer, want at least 1: every seat sees every action", rep.FramesPerActionPerViewer)
+			// A viewer gets a frame only when its view changed: below one
+			// per action where moves are unseen (wink's looks), never none.
+			if rep.FramesPerActionPerViewer <= 0.2 {
+				t.Fatalf("%.2f frames per action per viewer, want most actions seen", rep.FramesPerActionPerViewer)
 			}
 			if rep.BytesPerFrame <= 0 || rep.WireBytesPerActionPerViewer <= 0 {
 				t.Fatalf("%.0f bytes a frame, %.0f on the wire per action per viewer; want both counted", rep.BytesPerFrame, rep.WireBytesPerActionPerViewer)

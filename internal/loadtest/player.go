@@ -17,11 +17,12 @@ import (
 type inbound struct {
 	Type   string `json:"type"`
 	Status string `json:"status"`
-	Match  *struct {
-		ID      string `json:"id"`
-		Number  int    `json:"number"`
-		Status  string `json:"status"`
-		Actions int    `json:"actions"`
+	// Actions is the match's log length when the frame was sent.
+	Actions int `json:"actions"`
+	Match   *struct {
+		ID     string `json:"id"`
+		Number int    `json:"number"`
+		Status string `json:"status"`
 	} `json:"match"`
 	Legal []legalMove `json:"legal"`
 	// ID, MatchID and Index are an ok's; ID and Code an error's (a frame's
@@ -52,6 +53,11 @@ type player struct {
 	matchID string
 	number  int
 	actions int
+	// shown is when a frame of the current match first showed each log
+	// length: the server sends a viewer a frame only when its view changes,
+	// so a frame showing n actions is action n-1's effect, and the actions
+	// it skipped changed nothing this seat sees.
+	shown   map[int]time.Time
 	playing bool
 	legal   []legalMove
 	// inflight are the seat's actions awaiting an answer, by id.

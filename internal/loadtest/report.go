@@ -56,6 +56,9 @@ type Play struct {
 	Errors          map[string]int64 `json:"errors"`
 	ErrorDetail     map[string]int64 `json:"error_detail,omitempty"`
 	MatchesFinished int64            `json:"matches_finished"`
+	// Quiet are answered actions settled at the timeout with no later frame
+	// at some seat: views they did not change (see stats.quiet).
+	Quiet int64 `json:"settled_quiet"`
 
 	// Per acknowledged action and per seat of its room (a viewer):
 	// frames, message bytes, and bytes on the wire (framing and
@@ -116,6 +119,7 @@ func (r *runner) fill(rep *Report, before, seated ProcSample) {
 	rep.ToolCPUCores = per((w.selfTo.CPU - w.selfFrom.CPU).Seconds(), secs)
 	rep.Errors, rep.ErrorDetail = s.errorCounts()
 	rep.MatchesFinished = s.matches.Load()
+	rep.Quiet = s.quiet.Load()
 	// An action is shown to the seats of its own room.
 	views := float64(rep.Acked) * float64(rep.Seats)
 	frames, bytes := float64(s.frames.Load()), float64(s.bytes.Load())
@@ -175,6 +179,7 @@ func (rep *Report) writePlayRows(row func(name, format string, args ...any)) {
 		row("", "%s: %d", k, rep.ErrorDetail[k])
 	}
 	row("matches finished", "%d", rep.MatchesFinished)
+	row("settled at the timeout (no later frame)", "%d", rep.Quiet)
 	row("per action per viewer", "%.2f frames, %.0f bytes (%.0f on the wire); %.0f bytes a frame",
 		rep.FramesPerActionPerViewer, rep.BytesPerActionPerViewer, rep.WireBytesPerActionPerViewer, rep.BytesPerFrame)
 	if s := rep.Server; s != nil {

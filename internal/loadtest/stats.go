@@ -18,7 +18,11 @@ type stats struct {
 	again         atomic.Int64
 	frames, bytes atomic.Int64
 	matches       atomic.Int64
-	latency       Histogram
+	// quiet counts answered actions settled at the timeout because some
+	// seat got no later frame (its view never changed, or the room fell
+	// quiet): their latency is what was shown, not the timeout.
+	quiet   atomic.Int64
+	latency Histogram
 	// lag is how late the generator sent actions after they were due: a
 	// lag near the latency says the tool, not the server, was the limit.
 	lag Histogram

@@ -22,6 +22,7 @@ type action struct {
 	matchID  string
 	number   int
 	index    int
+	okAt     time.Time // when the server's ok arrived
 }
 
 // table is one room as the load tool sees it: its seats' last frames and
@@ -79,7 +80,13 @@ func (t *table) frame(p *player, m *inbound) {
 	p.legal = m.Legal
 	p.playing = false
 	if m.Match != nil {
-		p.matchID, p.number, p.actions = m.Match.ID, m.Match.Number, m.Match.Actions
+		if p.matchID != m.Match.ID || p.shown == nil {
+			p.shown = map[int]time.Time{}
+		}
+		if _, ok := p.shown[m.Actions]; !ok && m.Actions > p.actions {
+			p.shown[m.Actions] = time.Now()
+		}
+		p.matchID, p.number, p.actions = m.Match.ID, m.Match.Number, m.Actions
 		p.playing = m.Match.Status == "playing"
 		t.numbers[m.Match.ID] = m.Match.Number
 		if m.Match.Status == "finished" && t.rematched != m.Match.ID {
@@ -101,7 +108,7 @@ func (t *table) ok(p *player, m *inbound) {
 		return // an answer after its timeout was counted
 	}
 	delete(p.inflight, a.id)
-	a.matchID, a.index, a.number = m.MatchID, m.Index, t.numbers[m.MatchID]
+	a.matchID, a.index, a.number, a.okAt = m.MatchID, m.Index, t.numbers[m.MatchID], time.Now()
 	if a.measured {
 		t.r.stats.ack()
 	}
@@ -129,13 +136,16 @@ func (t *table) refused(p *player, m *inbound) {
 	t.update(p)
 }
 
-// settle records the latency of every pending action all seats now hold.
-func (t *table) settle(now time.Time) {
+// settle records the latency of every pending action all seats now hold:
+// from its due time until its ok and the last frame that showed it arrived.
+// A seat that holds it through a later frame never had its view changed by
+// it, so adds no wait.
+func (t *table) settle(time.Time) {
 	kept := t.pending[:0]
 	for _, a := range t.pending {
 		if t.everyoneHolds(a) {
 			if a.measured {
-				t.r.stats.latency.Record(now.Sub(a.due))
+				t.r.stats.latency.Record(t.shownAt(a).Sub(a.due))
 			}
 			continue
 		}
@@ -143,6 +153,21 @@ func (t *table) settle(now time.Time) {
 	}
 	clear(t.pending[len(kept):])
 	t.pending = kept
+}
+
+// shownAt is when the last seat whose view a changed saw it, or its ok
+// arrived, whichever was later.
+func (t *table) shownAt(a *action) time.Time {
+	last := a.okAt
+	for _, p := range t.seats {
+		if p.matchID != a.matchID {
+			continue
+		}
+		if at, ok := p.shown[a.index+1]; ok && at.After(last) {
+			last = at
+		}
+	}
+	return last
 }
 
 func (t *table) everyoneHolds(a *action) bool {
@@ -177,10 +202,20 @@ func (t *table) sweep(now time.Time, timeout time.Duration) (waiting bool) {
 			t.update(p)
 		}
 	}
+	// An answered action some seat still shows no later frame for changed
+	// nothing that seat sees (the server sends none then), unless the room
+	// went quiet before a later frame could say so: both are settled here
+	// with what was shown, not counted as timeouts.
 	kept := t.pending[:0]
 	for _, a := range t.pending {
-		if !late(a) {
+		if now.Sub(a.due) <= timeout {
+			waiting = waiting || a.measured
 			kept = append(kept, a)
+			continue
+		}
+		if a.measured {
+			t.r.stats.latency.Record(t.shownAt(a).Sub(a.due))
+			t.r.stats.count(&t.r.stats.quiet)
 		}
 	}
 	clear(t.pending[len(kept):])
