@@ -35,7 +35,7 @@ func TestPage(t *testing.T) {
 	var srcs []string
 	doc.Find(`script[defer]`).Each(func(_ int, s *goquery.Selection) { srcs = append(srcs, s.AttrOr("src", "")) })
 	var want []string
-	for _, js := range []string{"js/app.js", "js/api.js", "js/markup.js", "js/peek.js", "js/confirm.js"} {
+	for _, js := range []string{"js/app.js", "js/api.js", "js/markup.js", "js/peek.js", "js/confirm.js", "js/attention.js"} {
 		want = append(want, static.Path(js))
 	}
 	// app.js comes first: the others borrow its helpers.
@@ -76,7 +76,7 @@ func TestPage_GameStylesheet(t *testing.T) {
 func TestPage_ScriptWords(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
-	page := layout.Page("Room", nil)
+	page := layout.Page("Room", layout.SoundSwitch())
 	if err := page.Render(context.Background(), &buf); err != nil {
 		t.Fatal(err)
 	}
@@ -91,6 +91,9 @@ func TestPage_ScriptWords(t *testing.T) {
 	}{
 		{"Confirm", doc.Find(`[data-testid="confirm"] [data-testid="confirm-ok"]`).Text(), "Confirm"},
 		{"Cancel", doc.Find(`[data-testid="confirm"] [data-testid="confirm-cancel"]`).Text(), "Cancel"},
+		{"YourMove", doc.Find("body").AttrOr("data-say-your-move", ""), "Your move"},
+		{"SoundSwitch", doc.Find(`[data-testid="sound-switch"]`).AttrOr("aria-label", ""), "Beep on my move"},
+		{"SoundStartsOff", doc.Find(`[data-testid="sound-switch"]`).AttrOr("aria-checked", ""), "false"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 )
 
 // shell says the platform's words the shell carries for the scripts
-// (Confirm, Cancel), so no script holds English. The shell is
+// (Confirm, Cancel, "Your move"), so no script holds English. The shell is
 // an English page (lang="en") like every platform page, so it reads the
 // fallback language.
 var shell = sync.OnceValue(func() words.Reader { return words.New().Reader(words.Fallback, nil) })
