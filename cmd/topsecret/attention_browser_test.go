@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // mustRoom creates a room of game with options over the API (its host is
@@ -212,13 +213,29 @@ func TestBrowser_WinkAttention(t *testing.T) {
 	eventually(t, "Ann's turn", func() bool { return ann.phase() == "turn" && ann.present("wink-pass") })
 	checkTitles("Ann's turn")
 
-	// The claim asks in the page first: nothing is sent until Confirm.
+	// The claim asks in the page first: Escape and a tap elsewhere put the
+	// question away, and nothing is sent until Confirm.
 	ann.tap("wink-claim")
-	if !ann.tapOnce("wink-claim-CAF") {
-		t.Fatal("no café to claim at")
+	for _, away := range []struct {
+		name string
+		do   chromedp.Action[chromedp.Void]
+	}{
+		{"Escape", chromedp.KeyEvent(kb.Escape)},
+		{"a tap elsewhere", chromedp.MouseClickXY(200, 10)}, // the game name in the top bar
+	} {
+		if !ann.tapOnce("wink-claim-CAF") {
+			t.Fatal("no café to claim at")
+		}
+		if ann.armed() == "" {
+			t.Fatal("the claim did not ask first")
+		}
+		ann.run(away.do)
+		if q := ann.armed(); q != "" {
+			t.Fatalf("after %s the page still asks %q", away.name, q)
+		}
 	}
-	if ann.armed() == "" {
-		t.Fatal("the claim did not ask first")
+	if !ann.tapOnce("wink-claim-CAF") || ann.armed() == "" {
+		t.Fatal("the claim cannot be asked again")
 	}
 	time.Sleep(300 * time.Millisecond)
 	if ann.phase() != "turn" {
