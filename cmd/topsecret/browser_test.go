@@ -6,9 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -58,8 +60,37 @@ func newPhone(tb testing.TB, browser context.Context, name string) *phone {
 		tb.Fatalf("open tab: %v", err)
 	}
 	p := &phone{tb: tb, name: name, ctx: ctx}
+	refuseDialogs(tb, ctx, name)
 	p.run(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
 	return p
+}
+
+// refuseDialogs fails the test when the page opens a native dialog
+// (alert, confirm, prompt): every question is asked in the page, because
+// chat apps' built-in browsers block those boxes. The dialog is dismissed
+// so the test runs on and reports the rest.
+func refuseDialogs(tb testing.TB, ctx context.Context, name string) {
+	var mu sync.Mutex
+	var seen []string
+	dialogs := chromedp.Events(ctx, page.JavascriptDialogOpening)
+	go func() {
+		for d, err := range dialogs {
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			seen = append(seen, string(d.Type)+": "+d.Message)
+			mu.Unlock()
+			chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
+		}
+	}()
+	tb.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, d := range seen {
+			tb.Errorf("%s: the page opened a native dialog (%s)", name, d)
+		}
+	})
 }
 
 // run performs actions with a deadline, failing the test on error.
@@ -280,12 +311,16 @@ func (p *phone) tap(id string) bool {
 	return p.tapCSS(string(tid(id)))
 }
 
-// tapCSS is tap for any selector. Confirmation prompts ("Play this
-// card?") are answered yes, as a player would.
+// tapCSS is tap for any selector. An in-page confirmation ("Play this
+// card?") is answered Confirm, as a player would.
 func (p *phone) tapCSS(sel string) bool {
 	p.tb.Helper()
-	return get(p, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { window.confirm = () => true; const e = document.querySelector(%q); if (!e || e.disabled) return false; e.click(); return true })()`, sel)))
+	return get(p, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e || e.disabled) return false; `+tapYes+`(e); return true })()`, sel)))
 }
+
+// tapYes is a page function that taps an element and answers its in-page
+// confirmation, if one opened, with Confirm.
+const tapYes = `(e => { e.click(); const ok = document.querySelector('#confirm:not([hidden]) [data-testid="confirm-ok"]'); if (ok) ok.click(); })`
 
 // phase is the wink phase the phone shows.
 func (p *phone) phase() string {

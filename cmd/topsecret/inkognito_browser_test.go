@@ -218,13 +218,12 @@ func ikWaitChange(p *phone, s ikState) {
 // and returns its testid ("" when there is none).
 func ikTapAny(p *phone, rng *rand.Rand, sel string) string {
 	return get(p, chromedp.Evaluate[string](fmt.Sprintf(`(() => {
-		window.confirm = () => true;
 		const els = [...document.querySelectorAll(%q)].filter(e => !e.disabled);
 		if (!els.length) return "";
 		const e = els[Math.floor(%v * els.length)];
-		e.click();
+		%s(e);
 		return e.dataset.testid || "";
-	})()`, sel, rng.Float64())))
+	})()`, sel, rng.Float64(), tapYes)))
 }
 
 // ikSealPair picks a pair in the exchange picker (r chooses which) and
@@ -309,7 +308,6 @@ func ikDial(p *phone, number string) bool {
 	}
 	list := `["` + strings.Join(taps, `","`) + `"]`
 	return get(p, chromedp.Evaluate[bool](fmt.Sprintf(`(() => {
-		window.confirm = () => true;
 		const q = id => document.querySelector('[data-testid="' + id + '"]');
 		const box = q("inkognito-dial"), open = q("inkognito-dial-open");
 		if (!box || !open) return false;
@@ -317,9 +315,9 @@ func ikDial(p *phone, number string) bool {
 		for (const id of %s) { const l = q(id); if (!l) return false; l.click(); }
 		const submit = q("inkognito-dial-submit");
 		if (!submit) return false;
-		submit.click();
+		%s(submit);
 		return true;
-	})()`, list)))
+	})()`, list, tapYes)))
 }
 
 // ikNoteSurvivesReload ticks a cell of the deduction grid and types a row

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"slices"
 
 	"github.com/a-h/templ"
 
@@ -111,6 +112,7 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 			}
 		}
 		l.MatchID = f.Match.ID
+		l.YourMove = yourMove(f)
 		if board.Draw != nil {
 			l.Board = board.Draw(boards.Context{View: f.View, Names: names, You: f.You, Table: f.Table || f.You == game.System,
 				Host: f.Host, Legal: f.Legal, Away: away(f.Match.Players), Now: f.Now, Note: f.Note, Words: rd})
@@ -146,4 +148,10 @@ func pluralWait(k int) string {
 		return "Waiting for 1 player"
 	}
 	return "Waiting for " + itoa(k) + " players"
+}
+
+// yourMove says the running match waits on the viewer's seat and the
+// viewer may act (a bot standing in leaves the phone nothing to do).
+func yourMove(f *room.Frame) bool {
+	return f.Status == room.StatusPlaying && f.You >= 0 && len(f.Legal) > 0 && slices.Contains(f.Match.Waiting, f.You)
 }

@@ -1,5 +1,7 @@
 // topsecret client: one websocket per room, server-rendered HTML swapped into
-// #room-main, plus a few data-* behaviours. Plain JS, no build step.
+// #room-main, and the actions its controls send. Plain JS, no build step;
+// the other scripts (api, markup, peek, confirm, attention) borrow the
+// helpers it shares as window.topsecret.
 (function () {
   "use strict";
   var $ = function (sel, root) { return (root || document).querySelector(sel); };
@@ -26,28 +28,6 @@
     if (s == null || s === "") { return fallback; }
     try { return JSON.parse(s); } catch (e) { return fallback === undefined ? s : fallback; }
   }
-  function cookie(name) {
-    var m = document.cookie.match(new RegExp("(?:^|; )" + name.replace(/[^\w-]/g, "") + "=([^;]*)"));
-    return m ? decodeURIComponent(m[1]) : "";
-  }
-  function roomCode() {
-    var el = $("[data-code]");
-    if (el) { return el.getAttribute("data-code"); }
-    var m = location.pathname.match(/^\/r\/([^/]+)/);
-    return m ? m[1] : "";
-  }
-  function hostToken(code) {
-    var key = "ts_host_" + code;
-    var t = "";
-    try { t = localStorage.getItem(key) || ""; } catch (e) { /* private mode */ }
-    return t || cookie(key);
-  }
-  function saveHostToken(code, token) {
-    var key = "ts_host_" + code;
-    try { localStorage.setItem(key, token); } catch (e) { /* private mode */ }
-    document.cookie = key + "=" + encodeURIComponent(token) + "; path=/; max-age=" + 30 * 86400 + "; SameSite=Lax";
-  }
-
   // collect turns a form's named inputs into an object. Values parse as JSON
   // when they can ("3" → 3); text fields stay strings. A checkbox without a
   // value attribute is a boolean; checkboxes with values give an array of the
@@ -81,25 +61,6 @@
     for (k in b || {}) { o[k] = b[k]; }
     return o;
   }
-
-  // ---- HTTP API ----
-  function post(url, body, auth) {
-    var h = { "Content-Type": "application/json", "Accept": "application/json" };
-    if (auth) { h.Authorization = "Bearer " + auth; }
-    return fetch(url, { method: "POST", headers: h, body: JSON.stringify(body || {}), credentials: "same-origin" })
-      .then(function (res) {
-        return res.text().then(function (txt) {
-          var data = parseJSON(txt, null);
-          if (!res.ok) {
-            var msg = data && (data.message || data.error) || txt || res.statusText || ("HTTP " + res.status);
-            if (data && data.rule) { msg += " (" + data.rule + ")"; }
-            throw new Error(msg);
-          }
-          return data || {};
-        });
-      });
-  }
-  function fail(err) { toast(err && err.message ? err.message : "Something went wrong", true); }
 
   // ---- websocket ----
   // version is that of the last frame kept. Frames of one connection are
@@ -240,7 +201,9 @@
     enhance();
   }
 
-  // enhance runs after every render: animations, peeking, countdowns.
+  // enhance runs after every render: animations and countdowns here; other
+  // scripts (peeking, confirmations, attention) follow the board through
+  // the "topsecret:drawn" event it sends.
   var seen = {}, firstSeen = {};
   function enhance() {
     $$("[data-seq][data-anim]").forEach(function (el) {
@@ -253,8 +216,8 @@
       var k = el.getAttribute("data-seq");
       if (!firstSeen[k]) { firstSeen[k] = Date.now(); }
     });
-    if (peekHeld) { $$("[data-peek]").forEach(function (el) { el.classList.add("peeking"); }); }
     tick();
+    document.dispatchEvent(new CustomEvent("topsecret:drawn"));
   }
 
   // ---- countdowns ----
@@ -279,127 +242,25 @@
     });
   }
 
-  // ---- hold to peek ----
-  var peekHeld = false;
-  function peek(on) {
-    peekHeld = on;
-    $$("[data-peek]").forEach(function (el) { el.classList.toggle("peeking", on); });
-  }
-  var peekStart = 0;
-  document.addEventListener("pointerdown", function (e) {
-    if (e.target.closest && e.target.closest("[data-peek]")) { peekStart = Date.now(); peek(true); }
-  });
-  // Lifting the thumb after a long look is not a tap: it must not play the
-  // card under it. Only a quick tap inside a peek area acts.
+  // ---- actions ----
+  // A control with data-act sends that action (data-data its data); a form
+  // with data-act sends its fields merged into data-data. confirm.js stops
+  // the first tap on a data-confirm control before it gets here.
   document.addEventListener("click", function (e) {
-    if (peekStart && Date.now() - peekStart > 450 && e.target.closest && e.target.closest("[data-peek]")) {
-      e.preventDefault();
-      e.stopImmediatePropagation();
-    }
-    peekStart = 0;
-  }, true);
-  ["pointerup", "pointercancel"].forEach(function (t) {
-    document.addEventListener(t, function () { if (peekHeld) { peek(false); } });
-  });
-  document.addEventListener("pointerout", function (e) {
-    var p = e.target.closest && e.target.closest("[data-peek]");
-    if (peekHeld && p && e.pointerType === "mouse" && !p.contains(e.relatedTarget)) { peek(false); }
-  });
-  document.addEventListener("touchend", function () { if (peekHeld) { peek(false); } });
-  document.addEventListener("contextmenu", function (e) {
-    if (e.target.closest && e.target.closest("[data-peek]")) { e.preventDefault(); }
-  });
-  window.addEventListener("blur", function () { if (peekHeld) { peek(false); } });
-
-  // ---- clicks ----
-  function copy(text) {
-    var done = function () { toast("Copied to clipboard"); };
-    if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(text).then(done, function () { fallbackCopy(text); done(); });
-    } else { fallbackCopy(text); done(); }
-  }
-  function fallbackCopy(text) {
-    var ta = document.createElement("textarea");
-    ta.value = text;
-    ta.setAttribute("readonly", "");
-    ta.style.position = "fixed";
-    ta.style.opacity = "0";
-    document.body.appendChild(ta);
-    ta.select();
-    try { document.execCommand("copy"); } catch (e) { /* nothing else to try */ }
-    ta.remove();
-  }
-  function hostPost(el, body) {
-    el.classList.add("busy");
-    post(el.getAttribute("data-post"), body, hostToken(roomCode()))
-      .then(function () { if (el.hasAttribute("data-reload")) { location.reload(); } })
-      .catch(fail)
-      .then(function () { el.classList.remove("busy"); });
-  }
-  document.addEventListener("click", function (e) {
-    var el = e.target.closest && e.target.closest("[data-act],[data-post],[data-copy]");
+    var el = e.target.closest && e.target.closest("[data-act]");
     if (!el || el.tagName === "FORM" || el.disabled || el.getAttribute("aria-disabled") === "true") { return; }
     e.preventDefault();
-    var confirmText = el.getAttribute("data-confirm");
-    if (confirmText && !window.confirm(confirmText)) { return; }
-    if (el.hasAttribute("data-copy")) { copy(el.getAttribute("data-copy")); return; }
-    if (el.hasAttribute("data-post")) { hostPost(el, parseJSON(el.getAttribute("data-body"), {})); return; }
     act(el.getAttribute("data-act"), parseJSON(el.getAttribute("data-data"), {}));
     el.classList.add("sent");
   });
-
-  // ---- forms ----
   document.addEventListener("submit", function (e) {
     var f = e.target;
-    var handled = f.hasAttribute("data-act") || f.hasAttribute("data-post") ||
-      f.hasAttribute("data-create") || f.hasAttribute("data-join") || f.hasAttribute("data-goto");
-    if (!handled) { return; }
+    if (!f.hasAttribute || !f.hasAttribute("data-act")) { return; }
     e.preventDefault();
-    var confirmText = f.getAttribute("data-confirm");
-    if (confirmText && !window.confirm(confirmText)) { return; }
-    var data = collect(f);
-    if (f.hasAttribute("data-act")) {
-      var box = f.closest("[id]");
-      if (box) { skipRestore[box.id] = true; }
-      act(f.getAttribute("data-act"), merge(parseJSON(f.getAttribute("data-data"), {}), data));
-    } else if (f.hasAttribute("data-post")) {
-      hostPost(f, data);
-    } else if (f.hasAttribute("data-create")) {
-      createRoom(f, data);
-    } else if (f.hasAttribute("data-join")) {
-      joinRoom(f, data);
-    } else {
-      var code = String(data.code || "").trim().toUpperCase().replace(/[^A-Z0-9]/g, "");
-      if (code) { location.href = f.getAttribute("data-goto") + encodeURIComponent(code); }
-    }
+    var box = f.closest("[id]");
+    if (box) { skipRestore[box.id] = true; }
+    act(f.getAttribute("data-act"), merge(parseJSON(f.getAttribute("data-data"), {}), collect(f)));
   });
-  document.addEventListener("change", function (e) {
-    var f = e.target.form;
-    if (f && f.hasAttribute("data-autosubmit")) {
-      if (f.requestSubmit) { f.requestSubmit(); } else { f.dispatchEvent(new Event("submit", { cancelable: true })); }
-    }
-  });
-  function busy(f, on) {
-    $$("button", f).forEach(function (b) { b.disabled = on; });
-    f.classList.toggle("busy", on);
-  }
-  function createRoom(f, options) {
-    busy(f, true);
-    post("/api/rooms", { game: f.getAttribute("data-create"), options: options })
-      .then(function (res) {
-        saveHostToken(res.code, res.host_token);
-        location.href = res.url || "/r/" + res.code;
-      })
-      .catch(function (err) { busy(f, false); fail(err); });
-  }
-  function joinRoom(f, data) {
-    var name = String(data.name || "").trim();
-    if (!name) { toast("Pick a name first", true); return; }
-    busy(f, true);
-    post("/api/rooms/" + encodeURIComponent(f.getAttribute("data-join")) + "/seats", { name: name })
-      .then(function () { location.reload(); })
-      .catch(function (err) { busy(f, false); fail(err); });
-  }
 
   // ---- private notes ----
   // A <form data-note> holds the seat's private notes (a clue sheet's manual
@@ -462,6 +323,6 @@
     window.addEventListener("pageshow", function (e) { if (e.persisted) { reconnectNow(); } });
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", boot); } else { boot(); }
-  // What other scripts share: markup.js borrows the small helpers.
+  // What the other scripts share; they load after this one.
   window.topsecret = { act: act, toast: toast, collect: collect, $: $, $$: $$, parseJSON: parseJSON };
 })();

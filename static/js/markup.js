@@ -1,9 +1,43 @@
-// Small form behaviours declared in markup (data-fill, data-zoom,
-// data-swap, data-reset-on-close), kept apart from app.js's websocket and
-// rendering. Loaded after app.js, whose helpers it borrows.
+// Small behaviours declared in markup (data-copy, data-autosubmit,
+// data-fill, data-zoom, data-swap, data-reset-on-close), kept apart from
+// app.js's websocket and rendering. Loaded after app.js, whose helpers it
+// borrows.
 (function () {
   "use strict";
-  var $ = window.topsecret.$, $$ = window.topsecret.$$, parseJSON = window.topsecret.parseJSON;
+  var $ = window.topsecret.$, $$ = window.topsecret.$$, parseJSON = window.topsecret.parseJSON, toast = window.topsecret.toast;
+
+  // A control with data-copy="text" copies the text (the join link).
+  function copy(text) {
+    var done = function () { toast("Copied to clipboard"); };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, function () { fallbackCopy(text); done(); });
+    } else { fallbackCopy(text); done(); }
+  }
+  function fallbackCopy(text) {
+    var ta = document.createElement("textarea");
+    ta.value = text;
+    ta.setAttribute("readonly", "");
+    ta.style.position = "fixed";
+    ta.style.opacity = "0";
+    document.body.appendChild(ta);
+    ta.select();
+    try { document.execCommand("copy"); } catch (e) { /* nothing else to try */ }
+    ta.remove();
+  }
+  document.addEventListener("click", function (e) {
+    var el = e.target.closest && e.target.closest("[data-copy]");
+    if (!el || el.disabled) { return; }
+    e.preventDefault();
+    copy(el.getAttribute("data-copy"));
+  });
+  // A form with data-autosubmit submits itself on every change (the host's
+  // lobby settings).
+  document.addEventListener("change", function (e) {
+    var f = e.target.form;
+    if (f && f.hasAttribute("data-autosubmit")) {
+      if (f.requestSubmit) { f.requestSubmit(); } else { f.dispatchEvent(new Event("submit", { cancelable: true, bubbles: true })); }
+    }
+  });
 
   // An input with data-fill='{"field":value}' copies those values into its
   // form when chosen (the accusation picker captures the winker's epoch so).

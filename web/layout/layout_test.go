@@ -3,6 +3,7 @@ package layout_test
 import (
 	"bytes"
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -31,13 +32,18 @@ func TestPage(t *testing.T) {
 	if doc.Find(`meta[name=viewport]`).Length() != 1 || doc.Find(`meta[name=theme-color]`).Length() != 1 {
 		t.Fatal("missing viewport or theme-color meta")
 	}
-	for _, js := range []string{"js/app.js", "js/markup.js"} {
-		if doc.Find(`script[defer][src="`+static.Path(js)+`"]`).Length() != 1 {
-			t.Fatalf("no deferred hashed %s", js)
-		}
+	var srcs []string
+	doc.Find(`script[defer]`).Each(func(_ int, s *goquery.Selection) { srcs = append(srcs, s.AttrOr("src", "")) })
+	var want []string
+	for _, js := range []string{"js/app.js", "js/api.js", "js/markup.js", "js/peek.js", "js/confirm.js", "js/attention.js"} {
+		want = append(want, static.Path(js))
 	}
-	if doc.Find(`script`).Eq(0).AttrOr("src", "") != static.Path("js/app.js") {
-		t.Fatal("app.js must come first: markup.js borrows its helpers")
+	// app.js comes first: the others borrow its helpers.
+	if !slices.Equal(srcs, want) {
+		t.Fatalf("deferred scripts %v, want %v", srcs, want)
+	}
+	if doc.Find(`script:not([defer])`).Length() != 0 {
+		t.Fatal("a script blocks the page")
 	}
 	if doc.Find(`link[rel=stylesheet][href="`+static.Path("css/app.css")+`"]`).Length() != 1 {
 		t.Fatal("no hashed stylesheet")
@@ -59,8 +65,44 @@ func TestPage_GameStylesheet(t *testing.T) {
 		t.Fatal(err)
 	}
 	links := doc.Find(`link[rel=stylesheet]`)
-	if links.Length() != 2 || links.Eq(1).AttrOr("href", "") != static.Path("games/vault/vault.css") {
+	if links.Length() != 3 || links.Eq(2).AttrOr("href", "") != static.Path("games/vault/vault.css") {
 		h, _ := doc.Find("head").Html()
-		t.Fatalf("stylesheets in\n%s\nwant app.css then the game's", h)
+		t.Fatalf("stylesheets in\n%s\nwant app.css, prompts.css, then the game's", h)
+	}
+}
+
+// The scripts show no English of their own: the shell carries the
+// platform catalogue's words for them, never a message id.
+func TestPage_ScriptWords(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	page := layout.Page("Room", layout.SoundSwitch())
+	if err := page.Render(context.Background(), &buf); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := goquery.NewDocumentFromReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		got  string
+		want string
+	}{
+		{"Confirm", doc.Find(`[data-testid="confirm"] [data-testid="confirm-ok"]`).Text(), "Confirm"},
+		{"Cancel", doc.Find(`[data-testid="confirm"] [data-testid="confirm-cancel"]`).Text(), "Cancel"},
+		{"YourMove", doc.Find("body").AttrOr("data-say-your-move", ""), "Your move"},
+		{"SoundSwitch", doc.Find(`[data-testid="sound-switch"]`).AttrOr("aria-label", ""), "Beep on my move"},
+		{"SoundStartsOff", doc.Find(`[data-testid="sound-switch"]`).AttrOr("aria-checked", ""), "false"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.got != tt.want {
+				t.Fatalf("got %q, want %q", tt.got, tt.want)
+			}
+		})
+	}
+	if _, hidden := doc.Find(`[data-testid="confirm"]`).Attr("hidden"); !hidden {
+		t.Fatal("the confirmation sheet shows before anything asks")
 	}
 }

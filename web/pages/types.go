@@ -50,7 +50,10 @@ type Live struct {
 	// for the host while in the lobby.
 	Options []OptionValue
 	// Board is the game's own view while playing or finished; nil in the lobby.
-	Board     templ.Component
+	Board templ.Component
+	// YourMove says the match waits on this viewer, who may act now: the
+	// phone asks for attention (title, vibration, sound).
+	YourMove  bool
 	Standings []Standing
 	Result    *ResultLine // the last finished match
 	Events    []string    // recent event lines with names filled in, newest last

@@ -56,6 +56,7 @@ func Preview(t *testing.T, g boards.Game, static string, fixtures []Fixture) {
 <script>Date.now = function(){ return ` + itoa64(f.Ctx.Now) + `; };</script>
 <script src="file://` + staticDir + `/js/app.js" defer></script>
 <script src="file://` + staticDir + `/js/markup.js" defer></script>
+<script src="file://` + staticDir + `/js/peek.js" defer></script>
 </head><body><div class="page"><div class="` + roomClass + `">
 <header class="topbar"><span class="brand"><span class="brand-name">Top Secret</span></span><button class="code-chip">K7QX2M</button></header>
 <main id="room-main"><section class="live status-playing"><div class="game"><div class="board" id="board">` +

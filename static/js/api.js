@@ -1,0 +1,101 @@
+// Calls to the room's HTTP API declared in markup: data-post (the host's
+// controls, with the host token), data-create (a new room), data-join (take
+// a seat) and data-goto (a typed room code). The live game itself speaks
+// over app.js's websocket. Loaded after app.js, whose helpers it borrows.
+(function () {
+  "use strict";
+  var ts = window.topsecret, $ = ts.$, $$ = ts.$$, toast = ts.toast, parseJSON = ts.parseJSON;
+
+  function cookie(name) {
+    var m = document.cookie.match(new RegExp("(?:^|; )" + name.replace(/[^\w-]/g, "") + "=([^;]*)"));
+    return m ? decodeURIComponent(m[1]) : "";
+  }
+  function roomCode() {
+    var el = $("[data-code]");
+    if (el) { return el.getAttribute("data-code"); }
+    var m = location.pathname.match(/^\/r\/([^/]+)/);
+    return m ? m[1] : "";
+  }
+  function hostToken(code) {
+    var key = "ts_host_" + code;
+    var t = "";
+    try { t = localStorage.getItem(key) || ""; } catch (e) { /* private mode */ }
+    return t || cookie(key);
+  }
+  function saveHostToken(code, token) {
+    var key = "ts_host_" + code;
+    try { localStorage.setItem(key, token); } catch (e) { /* private mode */ }
+    document.cookie = key + "=" + encodeURIComponent(token) + "; path=/; max-age=" + 30 * 86400 + "; SameSite=Lax";
+  }
+
+  function post(url, body, auth) {
+    var h = { "Content-Type": "application/json", "Accept": "application/json" };
+    if (auth) { h.Authorization = "Bearer " + auth; }
+    return fetch(url, { method: "POST", headers: h, body: JSON.stringify(body || {}), credentials: "same-origin" })
+      .then(function (res) {
+        return res.text().then(function (txt) {
+          var data = parseJSON(txt, null);
+          if (!res.ok) {
+            var msg = data && (data.message || data.error) || txt || res.statusText || ("HTTP " + res.status);
+            if (data && data.rule) { msg += " (" + data.rule + ")"; }
+            throw new Error(msg);
+          }
+          return data || {};
+        });
+      });
+  }
+  function fail(err) { toast(err && err.message ? err.message : "Something went wrong", true); }
+
+  function hostPost(el, body) {
+    el.classList.add("busy");
+    post(el.getAttribute("data-post"), body, hostToken(roomCode()))
+      .then(function () { if (el.hasAttribute("data-reload")) { location.reload(); } })
+      .catch(fail)
+      .then(function () { el.classList.remove("busy"); });
+  }
+  document.addEventListener("click", function (e) {
+    var el = e.target.closest && e.target.closest("[data-post]");
+    if (!el || el.tagName === "FORM" || el.disabled || el.getAttribute("aria-disabled") === "true") { return; }
+    e.preventDefault();
+    hostPost(el, parseJSON(el.getAttribute("data-body"), {}));
+  });
+
+  document.addEventListener("submit", function (e) {
+    var f = e.target;
+    if (!f.hasAttribute || !(f.hasAttribute("data-post") || f.hasAttribute("data-create") ||
+      f.hasAttribute("data-join") || f.hasAttribute("data-goto"))) { return; }
+    e.preventDefault();
+    var data = ts.collect(f);
+    if (f.hasAttribute("data-post")) {
+      hostPost(f, data);
+    } else if (f.hasAttribute("data-create")) {
+      createRoom(f, data);
+    } else if (f.hasAttribute("data-join")) {
+      joinRoom(f, data);
+    } else {
+      var code = String(data.code || "").trim().toUpperCase().replace(/[^A-Z0-9]/g, "");
+      if (code) { location.href = f.getAttribute("data-goto") + encodeURIComponent(code); }
+    }
+  });
+  function busy(f, on) {
+    $$("button", f).forEach(function (b) { b.disabled = on; });
+    f.classList.toggle("busy", on);
+  }
+  function createRoom(f, options) {
+    busy(f, true);
+    post("/api/rooms", { game: f.getAttribute("data-create"), options: options })
+      .then(function (res) {
+        saveHostToken(res.code, res.host_token);
+        location.href = res.url || "/r/" + res.code;
+      })
+      .catch(function (err) { busy(f, false); fail(err); });
+  }
+  function joinRoom(f, data) {
+    var name = String(data.name || "").trim();
+    if (!name) { toast("Pick a name first", true); return; }
+    busy(f, true);
+    post("/api/rooms/" + encodeURIComponent(f.getAttribute("data-join")) + "/seats", { name: name })
+      .then(function () { location.reload(); })
+      .catch(function (err) { busy(f, false); fail(err); });
+  }
+})();
