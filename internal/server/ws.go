@@ -82,11 +82,11 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	go s.readLoop(ctx, cancel, c, rm, id, sub, r.Header.Get("Accept-Language"))
-	s.writeLoop(ctx, c, sub)
+	s.writeLoop(ctx, c, sub, r.Header.Get("Accept-Language"))
 }
 
 // writeLoop is the connection's only writer: frames and replies in order.
-func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *room.Subscriber) {
+func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *room.Subscriber, lang string) {
 	for {
 		select {
 		case msg := <-sub.Messages():
@@ -94,6 +94,10 @@ func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *room.Sub
 				return
 			}
 		case <-sub.Gone():
+			if sub.Cause() == room.CauseMoved {
+				s.sayMoved(ctx, c, lang)
+				return
+			}
 			// Too slow or room closed: the client reconnects and gets a full view.
 			c.Close(websocket.StatusPolicyViolation, sub.Cause())
 			return

@@ -31,13 +31,13 @@ func TestPage(t *testing.T) {
 	if doc.Find(`meta[name=viewport]`).Length() != 1 || doc.Find(`meta[name=theme-color]`).Length() != 1 {
 		t.Fatal("missing viewport or theme-color meta")
 	}
-	for _, js := range []string{"js/app.js", "js/markup.js"} {
+	for _, js := range []string{"js/app.js", "js/markup.js", "js/rejoin.js"} {
 		if doc.Find(`script[defer][src="`+static.Path(js)+`"]`).Length() != 1 {
 			t.Fatalf("no deferred hashed %s", js)
 		}
 	}
 	if doc.Find(`script`).Eq(0).AttrOr("src", "") != static.Path("js/app.js") {
-		t.Fatal("app.js must come first: markup.js borrows its helpers")
+		t.Fatal("app.js must come first: markup.js and rejoin.js borrow its helpers")
 	}
 	if doc.Find(`link[rel=stylesheet][href="`+static.Path("css/app.css")+`"]`).Length() != 1 {
 		t.Fatal("no hashed stylesheet")
