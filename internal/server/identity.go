@@ -50,8 +50,10 @@ func (s *Server) identity(r *http.Request, rm *room.Room) room.Identity {
 	token := seatToken(r, rm.Code())
 	if seat, ok := rm.SeatByToken(r.Context(), token); ok {
 		id.SeatID = seat.ID
-	} else if moved, ok := rm.MovedFrom(r.Context(), token); ok {
-		id.Moved = moved
+	} else if token != "" {
+		// A token that no longer holds a seat may have held one that moved
+		// to another phone; its page then says so.
+		id.Moved, _ = rm.MovedFrom(r.Context(), token)
 	}
 	return id
 }
