@@ -57,6 +57,9 @@ type Frame struct {
 	Series SeriesState `json:"series"`
 	// Watch is the replay the host is showing the room, if any.
 	Watch *WatchState `json:"watch,omitempty"`
+	// Rejoin is about moving seats between phones: your rejoin code, the
+	// seat that moved away from you, the requests the host answers.
+	Rejoin *RejoinState `json:"rejoin,omitempty"`
 }
 
 // SeatState is a seat as everyone sees it.
@@ -108,7 +111,8 @@ func (r *Room) frame(id Identity) *Frame {
 	f := &Frame{Version: r.version, Now: r.now().UnixMilli(), Code: r.rec.Code, Info: r.entry.Info,
 		Options: r.rec.Options, Status: r.status(), You: game.System, Host: r.isHost(id), Table: id.Table,
 		HostSeat: r.rec.Host.Seat, HostBack: r.mayTakeHostBack(id),
-		Legal: []game.Move{}, Events: []game.Msg{}, Standings: r.standings(), Watch: r.watching()}
+		Legal: []game.Move{}, Events: []game.Msg{}, Standings: r.standings(), Watch: r.watching(),
+		Rejoin: r.rejoinState(id)}
 	f.Series = seriesState(r.entry.Info.Series, f.Standings, r.playing())
 	for _, s := range r.seats {
 		f.Seats = append(f.Seats, r.seatState(s))

@@ -24,11 +24,22 @@ var (
 )
 
 // Refusal is a lobby refusal a person can read ("The room is full").
-type Refusal struct{ Msg string }
+// Said, when set, is the refusal as a catalogue message, which the web
+// layer words in each reader's language; Msg is then its id, for logs.
+type Refusal struct {
+	Msg  string
+	Said *game.Msg
+}
 
 func (e *Refusal) Error() string { return e.Msg }
 
 func refuse(msg string) error { return &Refusal{Msg: msg} }
+
+// refuseSaid is a refusal worded by the catalogue message id.
+func refuseSaid(id string, args ...game.Arg) error {
+	m := game.M(id, args...)
+	return &Refusal{Msg: id, Said: &m}
+}
 
 // Room is one live room. All of its mutable state belongs to its goroutine;
 // every method hands a closure to that goroutine and waits for it, so no
@@ -57,6 +68,11 @@ type Room struct {
 	// one is connected. hostTimer passes the role on when it is overdue.
 	hostAwaySince time.Time
 	hostTimer     Stopper
+	// asks are visitors' requests to rejoin, waiting for the host or for
+	// their phone to claim the seat; retired maps a seat token that was
+	// rotated away to its seat id, so the old phone is told where it went.
+	asks    []*ask
+	retired map[string]string
 }
 
 // event is a line of the room's recent history, kept with its audience.

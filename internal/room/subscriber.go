@@ -16,6 +16,9 @@ type Identity struct {
 	// is the host now depends on where the role is (Room.IsHost).
 	Host  bool
 	Table bool // the table screen: public view, shown large
+	// Moved is the seat id this browser held until the seat moved to
+	// another phone; it now watches and is told so.
+	Moved string
 }
 
 // Encoder turns a frame into one websocket message. Format names the

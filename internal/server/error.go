@@ -46,6 +46,8 @@ func classify(err error, rd words.Reader) (int, apiError) {
 	case errors.As(err, &re):
 		msg := re.Msg
 		return http.StatusConflict, apiError{Code: re.Code, Rule: re.Rule, Message: rd.Say(msg), Msg: &msg}
+	case errors.As(err, &rf) && rf.Said != nil:
+		return http.StatusConflict, apiError{Code: "refused", Message: rd.Say(*rf.Said), Msg: rf.Said}
 	case errors.As(err, &rf):
 		return http.StatusConflict, apiError{Code: "refused", Message: rf.Msg}
 	case errors.As(err, &mb):

@@ -184,6 +184,9 @@ type frame struct {
 	Host     bool              `json:"host"`
 	HostSeat string            `json:"host_seat"`
 	HostBack bool              `json:"host_back"`
+	Rejoin   *room.RejoinState `json:"rejoin"`
+	// Reason is why the server ends the connection, with type "bye".
+	Reason string `json:"reason"`
 	// MatchID and Index are where an ok'd action landed.
 	MatchID string `json:"match_id"`
 	Index   int    `json:"index"`

@@ -47,8 +47,13 @@ func hostToken(r *http.Request, code string) string {
 // identity resolves who a request speaks for in a room.
 func (s *Server) identity(r *http.Request, rm *room.Room) room.Identity {
 	id := room.Identity{Host: rm.HostToken(hostToken(r, rm.Code()))}
-	if seat, ok := rm.SeatByToken(r.Context(), seatToken(r, rm.Code())); ok {
+	token := seatToken(r, rm.Code())
+	if seat, ok := rm.SeatByToken(r.Context(), token); ok {
 		id.SeatID = seat.ID
+	} else if token != "" {
+		// A token that no longer holds a seat may have held one that moved
+		// to another phone; its page then says so.
+		id.Moved, _ = rm.MovedFrom(r.Context(), token)
 	}
 	return id
 }

@@ -59,6 +59,8 @@ type Server struct {
 	// qrCodes keeps the QR drawings of the join links shown last
 	// (qrCacheSize of them): every lobby frame embeds one.
 	qrCodes *lru[string, string]
+	// rejoinTries limits typed rejoin codes and requests for seats.
+	rejoinTries *tries
 }
 
 // Cache caps. A long match's timeline is about 1 MB and a QR drawing about
@@ -77,7 +79,7 @@ func New(rooms *room.Registry, st store.Store, log *slog.Logger) *Server {
 	s := &Server{Rooms: rooms, Store: st, Log: log, ReadLimit: 4 << 10, RatePerSec: 20, RateBurst: 40,
 		WriteTimeout: 10 * time.Second, PingInterval: 25 * time.Second, Doorman: NewDoorman(),
 		timelines: newLRU[string, *replay.Timeline](timelineCacheSize),
-		qrCodes:   newLRU[string, string](qrCacheSize)}
+		qrCodes:   newLRU[string, string](qrCacheSize), rejoinTries: newTries()}
 	// Handlers read the exported fields per request, so callers may still
 	// set them after New, before serving.
 	s.handler = s.routes()
@@ -112,6 +114,8 @@ func (s *Server) routes() http.Handler {
 		r.Get("/r/{code}/table", s.handleTablePage)
 		r.Get("/r/{code}/qr.svg", s.handleRoomQR)
 		r.Get("/r/{code}/history", s.handleRoomHistory)
+		r.Get("/r/{code}/pass/{secret}", s.handlePassPage)
+		r.Post("/r/{code}/pass/{secret}", s.handlePassTake)
 		r.Get("/m/{id}", s.handleReplayPage)
 		r.Get("/m/{id}/step/{n}", s.handleReplayStep)
 
@@ -126,6 +130,11 @@ func (s *Server) routes() http.Handler {
 				r.Post("/seats/{id}/move", s.handleSeatMove)
 				r.Post("/seats/{id}/bot", s.handleSeatReplace)
 				r.Post("/seats/{id}/back", s.handleSeatTakeBack)
+				r.Post("/seats/{id}/link", s.handleSeatLink)
+				r.Post("/seats/{id}/ask", s.handleSeatAsk)
+				r.Post("/asks/{id}/allow", s.handleAskAllow)
+				r.Post("/asks/{id}/refuse", s.handleAskRefuse)
+				r.Post("/claim", s.handleSeatClaim)
 				r.Post("/end", s.handleMatchEnd)
 				r.Post("/host", s.handleHostPass)
 				r.Post("/host/back", s.handleHostBack)

@@ -119,7 +119,7 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	go s.readLoop(ctx, cancel, c, rm, id, sub, r.Header.Get("Accept-Language"))
 	go s.keepAlive(ctx, cancel, c)
-	s.writeLoop(ctx, c, sub)
+	s.writeLoop(ctx, c, sub, r.Header.Get("Accept-Language"))
 }
 
 // keepAlive pings the client every PingInterval and ends the connection
@@ -149,7 +149,7 @@ func (s *Server) keepAlive(ctx context.Context, cancel context.CancelFunc, c *we
 }
 
 // writeLoop is the connection's only writer: frames and replies in order.
-func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *room.Subscriber) {
+func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *room.Subscriber, lang string) {
 	for {
 		select {
 		case msg := <-sub.Messages():
@@ -157,6 +157,10 @@ func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *room.Sub
 				return
 			}
 		case <-sub.Gone():
+			if sub.Cause() == room.CauseMoved {
+				s.sayMoved(ctx, c, lang)
+				return
+			}
 			// Too slow or room closed: the client reconnects and gets a full view.
 			c.Close(websocket.StatusPolicyViolation, sub.Cause())
 			return

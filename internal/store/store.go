@@ -61,6 +61,19 @@ type Seat struct {
 	JoinedAt time.Time
 }
 
+// SeatPass is a one-time link that moves a person's seat to another phone:
+// whoever opens it before it expires takes the seat, and the seat's old
+// token stops working. A seat has at most one; a new one replaces it.
+type SeatPass struct {
+	RoomCode string
+	SeatID   string
+	// Hash is the SHA-256 (hex) of the link's secret; the secret itself is
+	// never stored, so the database holds no working link.
+	Hash      string
+	ExpiresAt time.Time
+	UsedAt    *time.Time // set once the seat moved, by this link or otherwise
+}
+
 // Match is one game played in a room: its setup and who sat where.
 type Match struct {
 	ID         string // uuid
@@ -121,6 +134,18 @@ type Store interface {
 	// reorders). ErrNotFound if there is no such room; ErrConflict if two
 	// seats share an id or a token.
 	PutSeats(ctx context.Context, code string, seats []Seat) error
+
+	// PutSeatPass stores a seat's one-time link, replacing any earlier link of
+	// that seat. ErrNotFound if there is no such room; ErrConflict if another
+	// link of the room has the same hash.
+	PutSeatPass(ctx context.Context, p SeatPass) error
+	// SeatPass returns the link of room code whose secret hashes to hash,
+	// used or not. ErrNotFound if there is none.
+	SeatPass(ctx context.Context, code, hash string) (SeatPass, error)
+	// EndSeatPass marks seat's link used at at, because the seat moved: it
+	// must not move it again. A seat with no unused link is left as it is,
+	// without an error.
+	EndSeatPass(ctx context.Context, code, seatID string, at time.Time) error
 
 	// CreateMatch stores a new match in status playing. ErrConflict if its id
 	// or its (room, number) is taken; ErrNotFound if the room does not exist.

@@ -69,6 +69,8 @@ type Live struct {
 	// LocalOnly says JoinURL points at this machine's loopback address, so
 	// no phone can open it; the host's lobby warns.
 	LocalOnly bool
+	// Rejoin is about moving seats between phones.
+	Rejoin RejoinLine
 }
 
 // SeatLine is one seat in the lobby list and the in-game strip.
