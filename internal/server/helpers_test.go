@@ -54,9 +54,20 @@ func mustStart(tb testing.TB) *env {
 // mustStartAt boots a server on an existing database file, as a restart does.
 func mustStartAt(tb testing.TB, path string, clock *room.ManualClock) *env {
 	tb.Helper()
-	st, err := sqlite.Open(path)
+	return mustStartOn(tb, path, clock, nil)
+}
+
+// mustStartOn is mustStartAt with the rooms' store seen through wrap (nil:
+// as it is), to make the store misbehave.
+func mustStartOn(tb testing.TB, path string, clock *room.ManualClock, wrap func(store.Store) store.Store) *env {
+	tb.Helper()
+	db, err := sqlite.Open(path)
 	if err != nil {
 		tb.Fatalf("open store: %v", err)
+	}
+	var st store.Store = db
+	if wrap != nil {
+		st = wrap(db)
 	}
 	reg := room.NewRegistry(st, quietLog())
 	reg.Clock = clock

@@ -122,6 +122,12 @@
         settle(m.id);
         break;
       case "error":
+        // Busy: nothing was stored; the same id is sent again shortly, so
+        // the tap is neither lost nor applied twice.
+        if (m.code === "busy" && m.id && pending[m.id]) {
+          setTimeout(function () { if (pending[m.id] && ws && ws.readyState === 1) { ws.send(pending[m.id]); } }, 250 + Math.random() * 500);
+          break;
+        }
         settle(m.id);
         toast((m.message || m.code || "Not allowed") + (m.rule ? " (" + m.rule + ")" : ""), true);
         break;
