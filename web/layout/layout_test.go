@@ -64,3 +64,26 @@ func TestPage_GameStylesheet(t *testing.T) {
 		t.Fatalf("stylesheets in\n%s\nwant app.css then the game's", h)
 	}
 }
+
+// A game's script loads after the app's scripts, whose helpers it borrows,
+// and is not taken for a stylesheet.
+func TestPage_GameScript(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	if err := layout.Page("Couriers", templ.NopComponent, "games/couriers/couriers.css", "", "games/couriers/route.js").Render(context.Background(), &buf); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := goquery.NewDocumentFromReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var srcs []string
+	doc.Find(`script[defer]`).Each(func(_ int, s *goquery.Selection) { srcs = append(srcs, s.AttrOr("src", "")) })
+	want := []string{static.Path("js/app.js"), static.Path("js/markup.js"), static.Path("games/couriers/route.js")}
+	if len(srcs) != len(want) || srcs[0] != want[0] || srcs[1] != want[1] || srcs[2] != want[2] {
+		t.Fatalf("scripts %v, want %v", srcs, want)
+	}
+	if n := doc.Find(`link[rel=stylesheet]`).Length(); n != 2 {
+		t.Fatalf("%d stylesheets, want app.css and the game's", n)
+	}
+}
