@@ -150,18 +150,20 @@ func (o occupancy) leg(a, b node, s int) ([]node, bool) {
 	return p, p != nil
 }
 
-// treeDigits name the nodes in a route tree, one character per node index;
-// noParent marks a node the tree leaves out (and the agent's own place).
+// In a route tree (SeatView.Routes), character i stands for place i of the
+// board file (cities, then bases): RouteDigits[p] when place p precedes it
+// on the route, RouteNone when the tree leaves it out or the agent stands
+// there.
 const (
-	treeDigits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
-	noParent   = '.'
+	RouteDigits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
+	RouteNone   = '.'
 )
 
 // routeTree is agent a's shortest-route tree as a string: character i
 // names node i's predecessor on the route the engine walks to i (H3), for
 // every node within the agent's steps; other nodes, and the agent's own
-// place, are noParent, trailing ones cut. Following predecessors from a
-// destination back to a noParent gives the route of a move by destination,
+// place, are RouteNone, trailing ones cut. Following predecessors from a
+// destination back to a RouteNone gives the route of a move by destination,
 // so a phone can draw any route the engine would take from one compact
 // string per agent rather than a path per destination.
 func (m *match) routeTree(a int, o occupancy) string {
@@ -174,9 +176,9 @@ func (m *match) routeTree(a int, o occupancy) string {
 	out := make([]byte, len(world.ids))
 	last := 0
 	for i, d := range r.dist[:len(world.ids)] {
-		out[i] = noParent
+		out[i] = RouteNone
 		if d >= 1 && int(d) <= budget {
-			out[i], last = treeDigits[r.parent[i]], i+1
+			out[i], last = RouteDigits[r.parent[i]], i+1
 		}
 	}
 	return string(out[:last])
@@ -187,16 +189,16 @@ func (m *match) routeTree(a int, o occupancy) string {
 // does not reach to.
 func RouteTo(tree, to string) []string {
 	n, ok := world.lookup(to)
-	if !ok || int(n) >= len(tree) || tree[n] == noParent {
+	if !ok || int(n) >= len(tree) || tree[n] == RouteNone {
 		return nil
 	}
 	var back []string
-	for steps := 0; int(n) < len(tree) && tree[n] != noParent; steps++ {
+	for steps := 0; int(n) < len(tree) && tree[n] != RouteNone; steps++ {
 		if steps > len(world.ids) {
 			return nil // a loop: not a tree
 		}
 		back = append(back, world.id(n))
-		p := strings.IndexByte(treeDigits, tree[n])
+		p := strings.IndexByte(RouteDigits, tree[n])
 		if p < 0 || p >= len(world.ids) {
 			return nil
 		}

@@ -85,9 +85,9 @@ func TestRouteTo(t *testing.T) {
 	loop := []byte(tree)
 	nyc, chi := mustNode("new_york"), mustNode("chicago")
 	for len(loop) <= int(nyc) {
-		loop = append(loop, noParent)
+		loop = append(loop, RouteNone)
 	}
-	loop[nyc], loop[chi] = treeDigits[chi], treeDigits[nyc]
+	loop[nyc], loop[chi] = RouteDigits[chi], RouteDigits[nyc]
 	for _, c := range []struct {
 		name, tree, to string
 		want           []string
