@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
 	"topsecret/internal/game"
 	"topsecret/internal/games/couriers"
+
 	"topsecret/web/boards"
 	"topsecret/web/boards/boardtest"
 	couriersboard "topsecret/web/games/couriers"
@@ -24,11 +26,26 @@ func TestPhone_Hide(t *testing.T) {
 	if got := f.Find(`input[name="clues"][checked]`).Length(); got != 1 {
 		t.Fatalf("%d clue assignments checked, want 1", got)
 	}
+	// Each suitcase is a button that waits for its city, and a field the
+	// board's script fills; the map holds a tap target per city.
 	for _, l := range []string{"A", "B", "C", "D"} {
 		boardtest.One(t, doc, "couriers-tile-"+l)
-		if got := boardtest.One(t, doc, "couriers-city-"+l).Find("option[value]:not([value=''])").Length(); got != 45 {
-			t.Fatalf("suitcase %s: %d cities, want 45", l, got)
+		boardtest.One(t, doc, "couriers-place-"+l)
+		if f.Find(`input[data-place][name="`+l+`"]`).Length() != 1 {
+			t.Fatalf("no field for suitcase %s's city", l)
 		}
+	}
+	cities := f.Find(`[data-testid="couriers-map"] button.cz-c`)
+	if cities.Length() != 45 {
+		t.Fatalf("%d cities to tap on the map, want 45", cities.Length())
+	}
+	cities.Each(func(_ int, c *goquery.Selection) {
+		if c.Find("b").Text() == "" || !strings.Contains(c.AttrOr("class", ""), "cz-n") {
+			t.Fatalf("city %s has no name or no place on the map", c.AttrOr("value", ""))
+		}
+	})
+	if !boardtest.Disabled(boardtest.One(t, doc, "couriers-hide-go")) {
+		t.Fatal("the hide button works before four cities are chosen")
 	}
 	boardtest.None(t, doc, "couriers-clues")
 

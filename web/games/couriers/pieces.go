@@ -49,7 +49,9 @@ type mapModel struct {
 	Fight       *point // the city of the running or latest fight
 	Targets     []target
 	Picks       []pick
-	Bomb        bool // the latest opened suitcase held the bomb
+	Route       bool      // draw the chosen move's route (the script fills it)
+	Cities      []cityOpt // while hiding: where my suitcases may start
+	Bomb        bool      // the latest opened suitcase held the bomb
 }
 
 // bombShown reports whether the frame draws a bomb: a clue badge, a
