@@ -21,7 +21,6 @@ type hideForm struct {
 type cityOpt struct {
 	ID, Name string
 	Node     string // its place's class
-	Top      bool   // near the map's top edge: its name shows below it
 }
 
 // clueOrder is how the clue cards show on a suitcase, for the CSS.
@@ -47,7 +46,7 @@ func (m *phone) newHideForm(mv game.Move) *hideForm {
 			id, _ := v.(string)
 			if p, ok := places[id]; ok && p.City && !seen[id] {
 				seen[id] = true
-				m.Map.Cities = append(m.Map.Cities, cityOpt{ID: id, Name: m.placeName(id), Node: nodeClass(id), Top: p.At.Y < 90})
+				m.Map.Cities = append(m.Map.Cities, cityOpt{ID: id, Name: m.placeName(id), Node: nodeClass(id)})
 			}
 		}
 	}

@@ -35,7 +35,6 @@ type mover struct {
 	Carry   caseMark
 	Bonus   int
 	Checked bool
-	Label   string
 	Tree    string // its shortest-route tree (couriers.SeatView.Routes)
 }
 
@@ -48,7 +47,6 @@ type target struct {
 	Foe     bool   // enemy-held: the move stops there and starts a fight (R11)
 	Deliver bool   // my arrival base: the move delivers (§8.1)
 	Case    bool   // a suitcase lies there: stop to take it
-	Top     bool   // near the map's top edge: its name shows below it
 	First   bool   // the group's first radio, which carries "required"
 }
 
@@ -57,7 +55,6 @@ type pick struct {
 	Node  string // where it sits: its place's class
 	Class string // the mover's class, to ring it when chosen
 	For   string // the mover's radio id
-	Label string
 }
 
 // newMoveForm builds the picker from the legal move templates, one per
@@ -91,12 +88,11 @@ func (m *phone) newMoveForm(moves []game.Move) *moveForm {
 		for _, to := range reach[mv.Agent] {
 			t := byPlace[to]
 			if t == nil {
-				p, ok := places[to]
-				if !ok {
+				if _, ok := places[to]; !ok {
 					continue
 				}
 				t = &target{Node: nodeClass(to), Value: to, Name: m.placeName(to), Foe: m.enemyAt(to), Deliver: to == arrivalOf[m.V.Colour],
-					Case: m.caseAt(to), Top: p.At.Y < 90}
+					Case: m.caseAt(to)}
 				byPlace[to] = t
 			}
 			t.Class = strings.TrimSpace(t.Class + " r" + numberOf(mv.Agent))
@@ -116,7 +112,7 @@ func (m *phone) newMoveForm(moves []game.Move) *moveForm {
 			continue
 		}
 		seen[at] = true
-		f.Picks = append(f.Picks, pick{Node: nodeClass(at), Class: mv.Class, For: mv.Input, Label: mv.Label})
+		f.Picks = append(f.Picks, pick{Node: nodeClass(at), Class: mv.Class, For: mv.Input})
 	}
 	f.Steps = m.stepWords(f.Movers)
 	return f
@@ -136,6 +132,16 @@ func (m *phone) stepWords(movers []mover) string {
 	return strings.Join(words, "|")
 }
 
+// hintRounds is how long the move picker explains itself: the first laps
+// of the turn order, while players learn it.
+const hintRounds = 2
+
+// unnamed is a suitcase drawn beside words that name it already.
+func unnamed(c caseMark) caseMark {
+	c.Title = ""
+	return c
+}
+
 // mover describes agent id as a choice.
 func (m *phone) mover(id string) mover {
 	a := m.agents[id]
@@ -144,7 +150,7 @@ func (m *phone) mover(id string) mover {
 		where = m.t("couriers.ui.where.start")
 	}
 	mv := mover{Agent: id, Input: "cz-a" + numberOf(id), Class: "a" + numberOf(id), Where: where, N: 1,
-		Bonus: m.T.Bonus[id], Label: m.agentWhere(id), Tree: m.V.Routes[id]}
+		Bonus: m.T.Bonus[id], Tree: m.V.Routes[id]}
 	if s, ok := m.cases[a.Carries]; ok {
 		mv.Carry = m.caseMark(s, point{})
 	}

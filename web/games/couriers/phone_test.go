@@ -62,7 +62,7 @@ func TestPhone_Hide(t *testing.T) {
 	}
 	// Another phone sees none of them; mine says who is still hiding.
 	doc, _ = boardtest.Render(t, couriersboard.Game, m.phone(1))
-	if n := boardtest.One(t, doc, "couriers-map").Find(`svg > use[href^="#zk"]`).Length(); n != 0 {
+	if n := boardtest.One(t, doc, "couriers-map").Find(`svg > use[href^="#zk"], svg > g > use[href^="#zk"]`).Length(); n != 0 {
 		t.Fatalf("%d suitcases on another phone while hiding", n)
 	}
 	doc, _ = boardtest.Render(t, couriersboard.Game, m.phone(0))
@@ -249,7 +249,7 @@ func TestPhone_FirstThree(t *testing.T) {
 	if got := boardtest.One(t, doc, "couriers-steps").Text(); !strings.Contains(got, "2 steps left") || !strings.Contains(got, "+1 bonus step") {
 		t.Fatalf("the steps read %q", got)
 	}
-	if got := boardtest.One(t, doc, "couriers-agent-red-2").Text(); !strings.Contains(got, "+1") {
+	if got := doc.Find(`.cz-mv:has(input[value="red-2"])`).Text(); !strings.Contains(got, "+1") {
 		t.Fatalf("the agent with a bonus step reads %q", got)
 	}
 	// Targets where a suitcase lies are marked, and the chosen agent's
