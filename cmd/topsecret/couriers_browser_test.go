@@ -238,6 +238,9 @@ func czHide(t *testing.T, p *phone) {
 	if got := p.text("couriers-place-A"); !strings.Contains(got, "Vancouver") {
 		p.fail(fmt.Errorf("suitcase A reads %q, want its city", got))
 	}
+	if !p.visible("couriers-hide-go") {
+		p.fail(fmt.Errorf("four suitcases placed, yet they cannot be hidden"))
+	}
 	p.shot("hide-ready")
 	p.landscape("hide-ready")
 	if !p.tap("couriers-hide-go") {

@@ -116,11 +116,11 @@ func phoneBoard(m *phone) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = moments(&m.base).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<input type=\"checkbox\" class=\"cz-vh\" id=\"cz-zoom\" data-zoom=\"cz-scroll\"><div class=\"cz-play\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<input type=\"checkbox\" class=\"cz-vh\" id=\"cz-zoom\" data-zoom=\"cz-scroll\"><div class=\"cz-play\">")
+		templ_7745c5c3_Err = moments(&m.base).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
