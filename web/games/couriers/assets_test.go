@@ -56,13 +56,15 @@ func placeClasses() string {
 	for _, p := range byIndex() {
 		c := "." + nodeClass(p.ID)
 		b.WriteString(".cz-map " + c + "{left:" + pctX(p.At.X) + ";top:" + pctY(p.At.Y) + "}\n")
-		if p.At.Y < 90 {
+		// The bubble ("Rio de Janeiro · 4 steps") is about 70 map units
+		// tall and 500 wide on a phone's whole map.
+		if p.At.Y < 140 {
 			low = append(low, c)
 		}
 		switch {
-		case p.At.X < 210:
+		case p.At.X < 260:
 			west = append(west, c)
-		case p.At.X > float64(model.Width)-210:
+		case p.At.X > float64(model.Width)-260:
 			east = append(east, c)
 		}
 	}
