@@ -127,7 +127,7 @@ func (s *Server) handleReplayPage(w http.ResponseWriter, r *http.Request) {
 	p := replayPage(r, t, as, step)
 	p.Watch = s.isRoomHost(r, m.RoomCode)
 	title := fmt.Sprintf("Replay · %s match %d", p.GameName, m.Number)
-	s.render(w, r, http.StatusOK, layout.Page(title, pages.ReplayPage(p), stylesheet(m.Setup.Game)))
+	s.render(w, r, http.StatusOK, layout.Page(title, pages.ReplayPage(p), gameAssets(m.Setup.Game)...))
 }
 
 // replayJSON is /m/{id} for tools: the record plus the timeline's marks.

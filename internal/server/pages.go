@@ -54,7 +54,7 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 			page.WSURL += "?table=1"
 		}
 		title := f.Info.Name + " · " + f.Code
-		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), stylesheet(f.Info.Slug)))
+		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), gameAssets(f.Info.Slug)...))
 		return nil
 	})
 }
@@ -75,9 +75,9 @@ func renderString(c templ.Component) (string, error) {
 	return strings.TrimSpace(b.String()), err
 }
 
-// stylesheet is the static asset name of game slug's own stylesheet, or "":
-// a page loads only its own game's styles.
-func stylesheet(slug string) string {
+// gameAssets are the static asset names of game slug's own stylesheet and
+// script, "" for none: a page loads only its own game's.
+func gameAssets(slug string) []string {
 	b, _ := catalogue.Lookup(slug)
-	return b.StylesheetPath()
+	return []string{b.StylesheetPath(), b.ScriptPath()}
 }

@@ -80,6 +80,10 @@ type Game struct {
 	Assets fs.FS
 	// Stylesheet is the file in Assets every page of this game loads.
 	Stylesheet string
+	// Script is a file in Assets every page of this game loads after the
+	// app's scripts, deferred, for what markup alone cannot do (drawing a
+	// proposed route); "" for none.
+	Script string
 	// Messages is the folder of the game's message catalogue, one
 	// <lang>.json per language.
 	Messages fs.FS
@@ -91,6 +95,14 @@ func (g Game) StylesheetPath() string {
 		return ""
 	}
 	return AssetPrefix(g.Slug) + "/" + g.Stylesheet
+}
+
+// ScriptPath is the script's asset name under static, or "".
+func (g Game) ScriptPath() string {
+	if g.Script == "" {
+		return ""
+	}
+	return AssetPrefix(g.Slug) + "/" + g.Script
 }
 
 // AssetPrefix is where a game's Assets are served inside static.

@@ -106,3 +106,26 @@ func TestPage_ScriptWords(t *testing.T) {
 		t.Fatal("the confirmation sheet shows before anything asks")
 	}
 }
+
+// A game's script loads after the app's scripts, whose helpers it borrows,
+// and is not taken for a stylesheet.
+func TestPage_GameScript(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	if err := layout.Page("Couriers", templ.NopComponent, "games/couriers/couriers.css", "", "games/couriers/route.js").Render(context.Background(), &buf); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := goquery.NewDocumentFromReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var srcs []string
+	doc.Find(`script[defer]`).Each(func(_ int, s *goquery.Selection) { srcs = append(srcs, s.AttrOr("src", "")) })
+	// The app's scripts, then the game's: it borrows their helpers.
+	if len(srcs) < 2 || srcs[0] != static.Path("js/app.js") || srcs[len(srcs)-1] != static.Path("games/couriers/route.js") {
+		t.Fatalf("scripts %v, want app.js first and the game's route.js last", srcs)
+	}
+	if n := doc.Find(`link[rel=stylesheet]`).Length(); n != 3 {
+		t.Fatalf("%d stylesheets, want app.css, prompts.css and the game's", n)
+	}
+}

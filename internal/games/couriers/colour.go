@@ -39,14 +39,21 @@ func colourByName(s string) (Colour, bool) {
 }
 
 // seatColours gives seat i its colour: two players take a diagonal pair
-// (R25), three the first three colours, four all. Seats follow the
-// clockwise order red, blue, green, yellow (§4.5).
-func seatColours(n int) []Colour {
+// (R25), three the first three colours, four all, turned by shift (H17):
+// seat i plays the colour seat i+shift would. Seats follow the clockwise
+// order red, blue, green, yellow (§4.5) from wherever the turn starts, so
+// the seat after mine always plays the colour after mine.
+func seatColours(n, shift int) []Colour {
+	in := []Colour{Red, Blue, Green, Yellow}
 	switch n {
 	case 2:
-		return []Colour{Red, Green}
+		in = []Colour{Red, Green}
 	case 3:
-		return []Colour{Red, Blue, Green}
+		in = []Colour{Red, Blue, Green}
 	}
-	return []Colour{Red, Blue, Green, Yellow}
+	out := make([]Colour, len(in))
+	for s := range out {
+		out[s] = in[(s+shift)%len(in)]
+	}
+	return out
 }

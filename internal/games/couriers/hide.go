@@ -1,6 +1,8 @@
 package couriers
 
 import (
+	"slices"
+
 	"topsecret/internal/game"
 )
 
@@ -121,6 +123,7 @@ func (m *match) firstPlayer(roll func() (int, int)) int {
 	for s := range contenders {
 		contenders[s] = s
 	}
+	slices.SortFunc(contenders, func(a, b int) int { return int(m.colours[a] - m.colours[b]) })
 	for {
 		var round []firstRoll
 		best := -1

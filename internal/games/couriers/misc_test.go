@@ -74,10 +74,10 @@ func TestCheck_ErrDecode(t *testing.T) {
 func TestOptions(t *testing.T) {
 	t.Parallel()
 	raw, err := Rules{}.Options(nil)
-	if err != nil || string(raw) != `{"setupTimeoutMs":180000,"turnTimeoutMs":90000,"combatCardTimeoutMs":30000}` {
+	if err != nil || string(raw) != `{"setupTimeoutMs":180000,"turnTimeoutMs":90000,"combatCardTimeoutMs":30000,"colourShift":0}` {
 		t.Fatalf("defaults %s, %v", raw, err)
 	}
-	for _, bad := range []string{`{"turnTimeoutMs":1000}`, `{"combatCardTimeoutMs":200000}`, `{"speed":1}`, `{"setupTimeoutMs":-5}`} {
+	for _, bad := range []string{`{"turnTimeoutMs":1000}`, `{"combatCardTimeoutMs":200000}`, `{"speed":1}`, `{"setupTimeoutMs":-5}`, `{"colourShift":-1}`} {
 		if _, err := (Rules{}).Options(json.RawMessage(bad)); err == nil {
 			t.Errorf("%s accepted", bad)
 		}

@@ -20,6 +20,12 @@ type Options struct {
 	// CombatCardTimeoutMs: choosing a combat card; expiry plays the lowest
 	// card in hand (§10).
 	CombatCardTimeoutMs int `json:"combatCardTimeoutMs"`
+	// ColourShift turns the colours round the table: seat s plays the
+	// colour seat s+ColourShift would play unshifted (house ruling H17).
+	// The room's next match at the same table shifts by one more (Sequel),
+	// so over a series every seat plays every corner; 0–3, taken modulo
+	// the players. It is not a lobby choice.
+	ColourShift int `json:"colourShift"`
 }
 
 // DefaultOptions are the limits a new room starts with.
@@ -52,8 +58,12 @@ func (o *Options) limits() []limit {
 	}
 }
 
-// Validate reports the first limit outside 0 or its range (§10).
+// Validate reports the first limit outside 0 or its range (§10), or a
+// colour shift outside 0–3.
 func (o Options) Validate() error {
+	if o.ColourShift < 0 || o.ColourShift >= colourCount {
+		return fmt.Errorf("options: colourShift = %d, want 0–%d", o.ColourShift, colourCount-1)
+	}
 	for _, l := range o.limits() {
 		if *l.v != 0 && (*l.v < l.lo || *l.v > l.hi) {
 			return fmt.Errorf("options: %s = %d, want 0 (no limit) or %d–%d", l.key, *l.v, l.lo, l.hi)

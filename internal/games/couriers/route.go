@@ -1,5 +1,10 @@
 package couriers
 
+import (
+	"slices"
+	"strings"
+)
+
 // occupancy counts the agents in play per node and seat, so route searches
 // ask "is an enemy here" and "how many of mine" in constant time.
 type occupancy struct {
@@ -143,4 +148,62 @@ func (o occupancy) leg(a, b node, s int) ([]node, bool) {
 	r := o.search(a, s)
 	p := r.path(b)
 	return p, p != nil
+}
+
+// In a route tree (SeatView.Routes), character i stands for place i of the
+// board file (cities, then bases): RouteDigits[p] when place p precedes it
+// on the route, RouteNone when the tree leaves it out or the agent stands
+// there.
+const (
+	RouteDigits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
+	RouteNone   = '.'
+)
+
+// routeTree is agent a's shortest-route tree as a string: character i
+// names node i's predecessor on the route the engine walks to i (H3), for
+// every node within the agent's steps; other nodes, and the agent's own
+// place, are RouteNone, trailing ones cut. Following predecessors from a
+// destination back to a RouteNone gives the route of a move by destination,
+// so a phone can draw any route the engine would take from one compact
+// string per agent rather than a path per destination.
+func (m *match) routeTree(a int, o occupancy) string {
+	ag := m.agents[a]
+	budget := m.budget(a)
+	if ag.at == noNode || budget < 1 {
+		return ""
+	}
+	r := o.search(ag.at, agentSeat(a))
+	out := make([]byte, len(world.ids))
+	last := 0
+	for i, d := range r.dist[:len(world.ids)] {
+		out[i] = RouteNone
+		if d >= 1 && int(d) <= budget {
+			out[i], last = RouteDigits[r.parent[i]], i+1
+		}
+	}
+	return string(out[:last])
+}
+
+// RouteTo reads the route to place to out of a route tree (SeatView.Routes):
+// the places walked, in order, the agent's own excluded; nil when the tree
+// does not reach to.
+func RouteTo(tree, to string) []string {
+	n, ok := world.lookup(to)
+	if !ok || int(n) >= len(tree) || tree[n] == RouteNone {
+		return nil
+	}
+	var back []string
+	for steps := 0; int(n) < len(tree) && tree[n] != RouteNone; steps++ {
+		if steps > len(world.ids) {
+			return nil // a loop: not a tree
+		}
+		back = append(back, world.id(n))
+		p := strings.IndexByte(RouteDigits, tree[n])
+		if p < 0 || p >= len(world.ids) {
+			return nil
+		}
+		n = node(p)
+	}
+	slices.Reverse(back)
+	return back
 }

@@ -151,7 +151,7 @@ func (Rules) New(s game.Setup) (game.State, error) {
 
 // newMatch is an n-seat match in PhaseHide.
 func newMatch(o Options, n int) *match {
-	m := &match{opts: o, n: n, colours: seatColours(n), phase: PhaseHide, active: -1, roller: -1, step: 1}
+	m := &match{opts: o, n: n, colours: seatColours(n, o.ColourShift), phase: PhaseHide, active: -1, roller: -1, step: 1}
 	m.players = make([]player, n)
 	for i := range m.players {
 		m.players[i] = player{hand: fullHand(), discard: []int{}, sealed: -1}

@@ -135,6 +135,10 @@ type SeatView struct {
 	Sealed *int `json:"sealed,omitempty"`
 	// Reach lists, on my turn, each agent's plain destinations (for highlighting).
 	Reach map[string][]string `json:"reach,omitempty"`
+	// Routes is, for each agent in Reach, its shortest-route tree: the
+	// route a move by destination walks, for every destination at once
+	// (see RouteTo).
+	Routes map[string]string `json:"routes,omitempty"`
 }
 
 // OmniscientView is everything, for replays of finished matches.
@@ -191,21 +195,25 @@ func (m *match) seatView(s int) *SeatView {
 		sv.Sealed = &x
 	}
 	if m.phase == PhaseMove && s == m.active {
-		sv.Reach = m.reachView(s)
+		sv.Reach, sv.Routes = m.reachView(s)
 	}
 	return sv
 }
 
-// reachView is every agent's plain destinations, by agent id.
-func (m *match) reachView(s int) map[string][]string {
-	out := map[string][]string{}
+// reachView is every agent's plain destinations and its route tree, by agent id.
+func (m *match) reachView(s int) (reach map[string][]string, routes map[string]string) {
+	reach, routes = map[string][]string{}, map[string]string{}
 	o := m.occupancy()
 	for a := s * AgentsPerColour; a < (s+1)*AgentsPerColour; a++ {
+		id := m.agentID(a)
 		for _, d := range m.reach(a, o) {
-			out[m.agentID(a)] = append(out[m.agentID(a)], world.id(d))
+			reach[id] = append(reach[id], world.id(d))
+		}
+		if len(reach[id]) > 0 {
+			routes[id] = m.routeTree(a, o)
 		}
 	}
-	return out
+	return reach, routes
 }
 
 func (m *match) omniscientView() *OmniscientView {

@@ -46,9 +46,12 @@ func Preview(t *testing.T, g boards.Game, static string, fixtures []Fixture) {
 		if f.Ctx.Table {
 			roomClass += " on-table"
 		}
-		sheet := ""
+		sheet, script := "", ""
 		if g.Stylesheet != "" {
 			sheet = `<link rel="stylesheet" href="file://` + filepath.Join(gameDir, g.Stylesheet) + `">`
+		}
+		if g.Script != "" {
+			script = `<script src="file://` + filepath.Join(gameDir, g.Script) + `" defer></script>`
 		}
 		page := `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -56,7 +59,7 @@ func Preview(t *testing.T, g boards.Game, static string, fixtures []Fixture) {
 <script>Date.now = function(){ return ` + itoa64(f.Ctx.Now) + `; };</script>
 <script src="file://` + staticDir + `/js/app.js" defer></script>
 <script src="file://` + staticDir + `/js/markup.js" defer></script>
-<script src="file://` + staticDir + `/js/peek.js" defer></script>
+<script src="file://` + staticDir + `/js/peek.js" defer></script>` + script + `
 </head><body><div class="page"><div class="` + roomClass + `">
 <header class="topbar"><span class="brand"><span class="brand-name">Top Secret</span></span><button class="code-chip">K7QX2M</button></header>
 <main id="room-main"><section class="live status-playing"><div class="game"><div class="board" id="board">` +

@@ -25,6 +25,7 @@ var Game = boards.Game{
 	Palette:    palette,
 	Assets:     assets,
 	Stylesheet: "couriers.css",
+	Script:     "couriers.js",
 	Messages:   messages,
 }
 

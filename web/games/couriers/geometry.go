@@ -64,13 +64,14 @@ var startOf, arrivalOf = func() (s, a map[string]string) {
 // viewBox is the map's coordinate box, for every inline <svg>.
 var viewBox = "0 0 " + strconv.Itoa(model.Width) + " " + strconv.Itoa(model.Height)
 
-// pctX and pctY place an HTML tap target over a map position, as a
-// percentage of the map's width and height.
-func pctX(x float64) string { return pctOf(x, model.Width) }
-func pctY(y float64) string { return pctOf(y, model.Height) }
-
-func pctOf(v float64, total int) string {
-	return strconv.FormatFloat(v*100/float64(total), 'f', 1, 64) + "%"
+// nodeClass is the class that sets an HTML tap target over place id
+// ("cz-n12"): the stylesheet holds every place's position, generated from
+// the board model (TestBoardAssets), so frames never repeat them.
+func nodeClass(id string) string {
+	if p, ok := places[id]; ok {
+		return "cz-n" + strconv.Itoa(p.Index)
+	}
+	return ""
 }
 
 // num writes a map coordinate for SVG attributes, short.

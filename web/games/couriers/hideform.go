@@ -2,8 +2,6 @@ package couriersboard
 
 import (
 	"encoding/json"
-	"sort"
-	"strings"
 
 	"topsecret/internal/game"
 )
@@ -11,35 +9,25 @@ import (
 // hideForm is the secret setup (one hide action): which clue card lies
 // under each suitcase — one radio per bijection the template lists, shown
 // as four suitcases whose cards swap on two taps — and the city of each
-// suitcase, picked from the template's cities.
+// suitcase, tapped on the map among the template's cities (the board's
+// script writes them into the fields A–D).
 type hideForm struct {
 	Data    string
 	Perms   []string // the clue assignments as JSON objects, the first checked
-	Letters []hideLetter
+	Letters []string // the suitcases, "A"–"D": the template's city fields
 }
 
-// hideLetter is one suitcase: its letter and its city choices.
-type hideLetter struct {
-	Letter string
-	Field  string // the template's field, "A"–"D"
-	Groups []cityGroup
+// cityOpt is one city a suitcase may start in, as a tap target on the map.
+type cityOpt struct {
+	ID, Name string
+	Node     string // its place's class
 }
-
-// cityGroup is one corner of the world's cities, sorted by name.
-type cityGroup struct {
-	Label  string
-	Cities []cityOpt
-}
-
-// cityOpt is one city a suitcase may start in.
-type cityOpt struct{ ID, Name string }
 
 // clueOrder is how the clue cards show on a suitcase, for the CSS.
 var clueOrder = []string{"5", "3", "1", "BOMB"}
 
-// regions are the map's corners of the world, in reading order.
-var regions = []string{"NW", "NE", "axis", "SW", "SE"}
-
+// newHideForm reads the hide template; the cities any suitcase may take
+// become the map's tap targets, in board order.
 func (m *phone) newHideForm(mv game.Move) *hideForm {
 	f := &hideForm{Data: string(mv.Data)}
 	if f.Data == "" {
@@ -51,24 +39,16 @@ func (m *phone) newHideForm(mv game.Move) *hideForm {
 			f.Perms = append(f.Perms, string(b))
 		}
 	}
+	seen := map[string]bool{}
 	for _, l := range []string{"A", "B", "C", "D"} {
-		hl := hideLetter{Letter: l, Field: l}
-		byRegion := map[string][]cityOpt{}
+		f.Letters = append(f.Letters, l)
 		for _, v := range mv.Fields[l] {
 			id, _ := v.(string)
-			if p, ok := places[id]; ok && p.City {
-				byRegion[p.Region] = append(byRegion[p.Region], cityOpt{ID: id, Name: m.placeName(id)})
+			if p, ok := places[id]; ok && p.City && !seen[id] {
+				seen[id] = true
+				m.Map.Cities = append(m.Map.Cities, cityOpt{ID: id, Name: m.placeName(id), Node: nodeClass(id)})
 			}
 		}
-		for _, r := range regions {
-			cs := byRegion[r]
-			if len(cs) == 0 {
-				continue
-			}
-			sort.Slice(cs, func(i, j int) bool { return cs[i].Name < cs[j].Name })
-			hl.Groups = append(hl.Groups, cityGroup{Label: m.t("couriers.ui.region." + strings.ToLower(r)), Cities: cs})
-		}
-		f.Letters = append(f.Letters, hl)
 	}
 	return f
 }

@@ -5,8 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/a-h/templ"
-
 	"topsecret/internal/game"
 	"topsecret/internal/games/couriers"
 )
@@ -14,12 +12,17 @@ import (
 // moveForm is my turn's move picker: one radio per agent that can move
 // (agents standing together alike are one choice), one radio per place
 // any of them can reach, marked with the agents that reach it. Choosing an
-// agent shows its destinations (CSS), Go sends the engine's move by
-// destination: {"agent", "to"}, the legal template with its field filled.
+// agent shows its destinations (CSS); choosing one draws the route the
+// move walks, read out of the agent's route tree (the board's script);
+// Go sends the engine's move by destination: {"agent", "to"}, the legal
+// template with its field filled.
 type moveForm struct {
 	Movers  []mover
 	Targets []target
 	Picks   []pick
+	// Steps words a route's length, "1 step|2 steps|…", up to the longest
+	// any mover can walk: the script shows it beside the chosen city.
+	Steps string
 }
 
 // mover is one agent I may move, standing for N alike.
@@ -32,36 +35,26 @@ type mover struct {
 	Carry   caseMark
 	Bonus   int
 	Checked bool
-	Label   string
+	Tree    string // its shortest-route tree (couriers.SeatView.Routes)
 }
 
 // target is a tap target over a destination.
 type target struct {
-	At      point
+	Node    string // where it sits: its place's class
 	Value   string // the place id sent as "to"
 	Name    string
 	Class   string // "r1 r3": the movers that reach it
 	Foe     bool   // enemy-held: the move stops there and starts a fight (R11)
 	Deliver bool   // my arrival base: the move delivers (§8.1)
 	Case    bool   // a suitcase lies there: stop to take it
-	Top     bool   // near the map's top edge: its name shows below it
 	First   bool   // the group's first radio, which carries "required"
-}
-
-func (t target) style() templ.SafeCSS {
-	return templ.SafeCSS("left:" + pctX(t.At.X) + ";top:" + pctY(t.At.Y))
 }
 
 // pick is a tap target over my agents on the map: it chooses the mover.
 type pick struct {
-	At    point
+	Node  string // where it sits: its place's class
 	Class string // the mover's class, to ring it when chosen
 	For   string // the mover's radio id
-	Label string
-}
-
-func (p pick) style() templ.SafeCSS {
-	return templ.SafeCSS("left:" + pctX(p.At.X) + ";top:" + pctY(p.At.Y))
 }
 
 // newMoveForm builds the picker from the legal move templates, one per
@@ -95,12 +88,11 @@ func (m *phone) newMoveForm(moves []game.Move) *moveForm {
 		for _, to := range reach[mv.Agent] {
 			t := byPlace[to]
 			if t == nil {
-				p, ok := places[to]
-				if !ok {
+				if _, ok := places[to]; !ok {
 					continue
 				}
-				t = &target{At: p.At, Value: to, Name: m.placeName(to), Foe: m.enemyAt(to), Deliver: to == arrivalOf[m.V.Colour],
-					Case: m.caseAt(to), Top: p.At.Y < 90}
+				t = &target{Node: nodeClass(to), Value: to, Name: m.placeName(to), Foe: m.enemyAt(to), Deliver: to == arrivalOf[m.V.Colour],
+					Case: m.caseAt(to)}
 				byPlace[to] = t
 			}
 			t.Class = strings.TrimSpace(t.Class + " r" + numberOf(mv.Agent))
@@ -120,9 +112,34 @@ func (m *phone) newMoveForm(moves []game.Move) *moveForm {
 			continue
 		}
 		seen[at] = true
-		f.Picks = append(f.Picks, pick{At: places[at].At, Class: mv.Class, For: mv.Input, Label: mv.Label})
+		f.Picks = append(f.Picks, pick{Node: nodeClass(at), Class: mv.Class, For: mv.Input})
 	}
+	f.Steps = m.stepWords(f.Movers)
 	return f
+}
+
+// stepWords are a route's lengths in words, from 1 to the most steps any
+// mover has: a route is never longer.
+func (m *phone) stepWords(movers []mover) string {
+	most := 0
+	for _, mv := range movers {
+		most = max(most, m.T.Pool+mv.Bonus)
+	}
+	words := make([]string, most)
+	for i := range words {
+		words[i] = m.t("couriers.ui.route.steps", game.N("n", i+1))
+	}
+	return strings.Join(words, "|")
+}
+
+// hintRounds is how long the move picker explains itself: the first laps
+// of the turn order, while players learn it.
+const hintRounds = 2
+
+// unnamed is a suitcase drawn beside words that name it already.
+func unnamed(c caseMark) caseMark {
+	c.Title = ""
+	return c
 }
 
 // mover describes agent id as a choice.
@@ -133,7 +150,7 @@ func (m *phone) mover(id string) mover {
 		where = m.t("couriers.ui.where.start")
 	}
 	mv := mover{Agent: id, Input: "cz-a" + numberOf(id), Class: "a" + numberOf(id), Where: where, N: 1,
-		Bonus: m.T.Bonus[id], Label: m.agentWhere(id)}
+		Bonus: m.T.Bonus[id], Tree: m.V.Routes[id]}
 	if s, ok := m.cases[a.Carries]; ok {
 		mv.Carry = m.caseMark(s, point{})
 	}

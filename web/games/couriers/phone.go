@@ -89,7 +89,7 @@ func newPhone(c boards.Context, v *couriers.SeatView) *phone {
 	}
 	if len(moves) > 0 {
 		m.Move = m.newMoveForm(moves)
-		m.Map.Targets, m.Map.Picks = m.Move.Targets, m.Move.Picks
+		m.Map.Targets, m.Map.Picks, m.Map.Route = m.Move.Targets, m.Move.Picks, true
 	}
 	m.focus()
 	return m

@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
 	"topsecret/internal/game"
 	"topsecret/internal/games/couriers"
+
 	"topsecret/web/boards"
 	"topsecret/web/boards/boardtest"
 	couriersboard "topsecret/web/games/couriers"
@@ -24,11 +26,26 @@ func TestPhone_Hide(t *testing.T) {
 	if got := f.Find(`input[name="clues"][checked]`).Length(); got != 1 {
 		t.Fatalf("%d clue assignments checked, want 1", got)
 	}
+	// Each suitcase is a button that waits for its city, and a field the
+	// board's script fills; the map holds a tap target per city.
 	for _, l := range []string{"A", "B", "C", "D"} {
 		boardtest.One(t, doc, "couriers-tile-"+l)
-		if got := boardtest.One(t, doc, "couriers-city-"+l).Find("option[value]:not([value=''])").Length(); got != 45 {
-			t.Fatalf("suitcase %s: %d cities, want 45", l, got)
+		boardtest.One(t, doc, "couriers-place-"+l)
+		if f.Find(`input[data-place][name="`+l+`"]`).Length() != 1 {
+			t.Fatalf("no field for suitcase %s's city", l)
 		}
+	}
+	cities := f.Find(`[data-testid="couriers-map"] button.cz-c`)
+	if cities.Length() != 45 {
+		t.Fatalf("%d cities to tap on the map, want 45", cities.Length())
+	}
+	cities.Each(func(_ int, c *goquery.Selection) {
+		if c.Find("b").Text() == "" || !strings.Contains(c.AttrOr("class", ""), "cz-n") {
+			t.Fatalf("city %s has no name or no place on the map", c.AttrOr("value", ""))
+		}
+	})
+	if !boardtest.Disabled(boardtest.One(t, doc, "couriers-hide-go")) {
+		t.Fatal("the hide button works before four cities are chosen")
 	}
 	boardtest.None(t, doc, "couriers-clues")
 
@@ -45,7 +62,7 @@ func TestPhone_Hide(t *testing.T) {
 	}
 	// Another phone sees none of them; mine says who is still hiding.
 	doc, _ = boardtest.Render(t, couriersboard.Game, m.phone(1))
-	if n := boardtest.One(t, doc, "couriers-map").Find(`svg > use[href^="#zk"]`).Length(); n != 0 {
+	if n := boardtest.One(t, doc, "couriers-map").Find(`svg > use[href^="#zk"], svg > g > use[href^="#zk"]`).Length(); n != 0 {
 		t.Fatalf("%d suitcases on another phone while hiding", n)
 	}
 	doc, _ = boardtest.Render(t, couriersboard.Game, m.phone(0))
@@ -232,7 +249,7 @@ func TestPhone_FirstThree(t *testing.T) {
 	if got := boardtest.One(t, doc, "couriers-steps").Text(); !strings.Contains(got, "2 steps left") || !strings.Contains(got, "+1 bonus step") {
 		t.Fatalf("the steps read %q", got)
 	}
-	if got := boardtest.One(t, doc, "couriers-agent-red-2").Text(); !strings.Contains(got, "+1") {
+	if got := doc.Find(`.cz-mv:has(input[value="red-2"])`).Text(); !strings.Contains(got, "+1") {
 		t.Fatalf("the agent with a bonus step reads %q", got)
 	}
 	// Targets where a suitcase lies are marked, and the chosen agent's

@@ -49,7 +49,9 @@ type mapModel struct {
 	Fight       *point // the city of the running or latest fight
 	Targets     []target
 	Picks       []pick
-	Bomb        bool // the latest opened suitcase held the bomb
+	Route       bool      // draw the chosen move's route (the script fills it)
+	Cities      []cityOpt // while hiding: where my suitcases may start
+	Bomb        bool      // the latest opened suitcase held the bomb
 }
 
 // bombShown reports whether the frame draws a bomb: a clue badge, a
@@ -77,6 +79,29 @@ func (m *mapModel) bombShown() bool {
 		}
 	}
 	return false
+}
+
+// byColour splits suitcases into runs of one colour, in order: a frame
+// draws each run in one group that sets its colour.
+func byColour(cs []caseMark) [][]caseMark {
+	return runs(cs, func(c caseMark) string { return c.Colour })
+}
+
+// pawnsByColour splits agent stacks into runs of one colour, in order.
+func pawnsByColour(ps []pawn) [][]pawn {
+	return runs(ps, func(p pawn) string { return p.Colour })
+}
+
+// runs splits xs where key changes.
+func runs[T any](xs []T, key func(T) string) [][]T {
+	var out [][]T
+	for i, x := range xs {
+		if i == 0 || key(x) != key(xs[i-1]) {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], x)
+	}
+	return out
 }
 
 // offsets spread a fight's two colours over one city: the aggressor left.

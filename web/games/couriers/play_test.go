@@ -76,8 +76,8 @@ func mostlyBots(st game.State, n int, now int64, r *game.Rand) (game.Action, boo
 
 // controls are the actions a phone offers: its enabled buttons, every
 // agent and destination of the move picker, every choice of the secret
-// setup and every set of bomb victims of the right size, as the page's
-// script sends them.
+// setup (clue cards, and cities tapped on the map) and every set of bomb
+// victims of the right size, as the page's scripts send them.
 func controls(doc *goquery.Document, seat game.Seat, at int64) []game.Action {
 	out := boardtest.Buttons(doc, seat, at)
 	act := func(typ string, data any) {
@@ -103,22 +103,23 @@ func controls(doc *goquery.Document, seat game.Seat, at int64) []game.Action {
 		}
 	})
 	doc.Find(`form[data-act="hide"]`).Each(func(_ int, f *goquery.Selection) {
-		cities := map[string][]string{}
-		for _, l := range []string{"A", "B", "C", "D"} {
-			f.Find(`select[name="` + l + `"] option`).Each(func(_ int, o *goquery.Selection) {
-				if v := o.AttrOr("value", ""); v != "" {
-					cities[l] = append(cities[l], v)
-				}
-			})
+		var cities, letters []string
+		f.Find(`.cz-map .cz-c`).Each(func(_ int, c *goquery.Selection) { cities = append(cities, c.AttrOr("value", "")) })
+		f.Find(`input[data-place]`).Each(func(_ int, l *goquery.Selection) { letters = append(letters, l.AttrOr("name", "")) })
+		if len(letters) != 4 || len(cities) < 4 {
+			return
 		}
 		f.Find(`input[name="clues"]`).Each(func(i int, c *goquery.Selection) {
 			var clues map[string]string
 			json.Unmarshal([]byte(c.AttrOr("value", "")), &clues)
-			// Each assignment once, and each city once for suitcase A, the
-			// others on distinct cities.
-			a := cities["A"][i%len(cities["A"])]
-			act(couriers.ActHide, map[string]any{"clues": clues, "A": a, "B": other(cities["B"], a, 1),
-				"C": other(cities["C"], a, 2), "D": other(cities["D"], a, 3)})
+			// Each assignment once, and each city once for the first
+			// suitcase, the others on distinct cities, as taps place them.
+			a := cities[i%len(cities)]
+			data := map[string]any{"clues": clues, letters[0]: a}
+			for k, l := range letters[1:] {
+				data[l] = other(cities, a, k+1)
+			}
+			act(couriers.ActHide, data)
 		})
 	})
 	return out

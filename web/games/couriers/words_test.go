@@ -13,9 +13,8 @@ import (
 // uiLiteral is one of the board's own catalogue ids written in its source.
 var uiLiteral = regexp.MustCompile(`"(couriers\.ui\.[a-z0-9_.]+)"`)
 
-// uiBuilt are the board's ids made from a literal prefix and a colour or a
-// corner of the world.
-var uiBuilt = []string{"couriers.ui.colour.", "couriers.ui.region."}
+// uiBuilt are the board's ids made from a literal prefix and a colour.
+var uiBuilt = []string{"couriers.ui.colour."}
 
 // TestCatalogue_UI checks that the English catalogue defines every board
 // id the source writes, and that every board id it defines is said.
