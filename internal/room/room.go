@@ -24,11 +24,22 @@ var (
 )
 
 // Refusal is a lobby refusal a person can read ("The room is full").
-type Refusal struct{ Msg string }
+// Err is the game's own reason, when it gave one (an *game.OptionError the
+// server words in the host's language).
+type Refusal struct {
+	Msg string
+	Err error
+}
 
 func (e *Refusal) Error() string { return e.Msg }
 
+// Unwrap is the game's reason, if any.
+func (e *Refusal) Unwrap() error { return e.Err }
+
 func refuse(msg string) error { return &Refusal{Msg: msg} }
+
+// refuseFor refuses with a game's error as the reason.
+func refuseFor(err error) error { return &Refusal{Msg: err.Error(), Err: err} }
 
 // Room is one live room. All of its mutable state belongs to its goroutine;
 // every method hands a closure to that goroutine and waits for it, so no

@@ -37,6 +37,7 @@ type apiError struct {
 // and hidden.
 func classify(err error, rd words.Reader) (int, apiError) {
 	var re *game.RuleError
+	var oe *game.OptionError
 	var rf *room.Refusal
 	var br *badRequest
 	var mb *http.MaxBytesError
@@ -44,6 +45,10 @@ func classify(err error, rd words.Reader) (int, apiError) {
 	case errors.As(err, &re):
 		msg := re.Msg
 		return http.StatusConflict, apiError{Code: re.Code, Rule: re.Rule, Message: rd.Say(msg), Msg: &msg}
+	case errors.As(err, &oe):
+		// A setting the game refused is bad input, said in the host's language.
+		msg := oe.Msg
+		return http.StatusBadRequest, apiError{Code: "bad_request", Message: rd.Say(msg), Msg: &msg}
 	case errors.As(err, &rf):
 		return http.StatusConflict, apiError{Code: "refused", Message: rf.Msg}
 	case errors.As(err, &mb):

@@ -90,10 +90,10 @@ func (s *Server) routes() http.Handler {
 	})
 
 	// The websocket lives outside any timeout middleware: it stays open for hours.
-	r.Get("/r/{code}/ws", s.handleRoomSocket)
+	r.With(speakLanguage).Get("/r/{code}/ws", s.handleRoomSocket)
 
 	r.Group(func(r chi.Router) {
-		r.Use(middleware.Timeout(30 * time.Second))
+		r.Use(middleware.Timeout(30*time.Second), speakLanguage)
 		r.Get("/", s.handleHome)
 		r.Get("/join", s.handleJoinCode)
 		r.Get("/r/{code}", s.handleRoomPage)

@@ -38,7 +38,7 @@ var platformID = regexp.MustCompile(`"(game\.[a-z_]+(?:\.[a-z_]+)*)"`)
 // has none that nothing says.
 func TestCatalogue_PlatformMessages(t *testing.T) {
 	used := map[string]bool{}
-	for _, dir := range []string{"../../internal/game", "../../internal/room", "../../internal/server", "../../internal/replay", "../../web/words", "../../web/pages", "../../web/boards"} {
+	for _, dir := range []string{"../../internal/game", "../../internal/room", "../../internal/server", "../../internal/replay", "../../web/words", "../../web/pages", "../../web/boards", "../../web/layout"} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 		for _, f := range files {
 			if strings.HasSuffix(f, "_test.go") {
