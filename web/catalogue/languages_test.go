@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"topsecret/internal/game"
 	"topsecret/web/catalogue"
 	"topsecret/web/words"
 )
@@ -92,4 +93,25 @@ func fileName(stem, lang string) string {
 		return lang + ".json"
 	}
 	return stem + "." + lang + ".json"
+}
+
+// Every message English has is said in every language, in the language's
+// own words or, for a board not translated yet, in English: never as its id.
+func TestCatalogue_EveryLanguageSaysEverything(t *testing.T) {
+	t.Parallel()
+	cat := catalogue.Words()
+	for _, l := range words.Languages {
+		r := cat.Reader(l.Tag, []string{"Ann", "Bob"})
+		for _, id := range cat.IDs("en") {
+			if id == game.LegacyID {
+				continue
+			}
+			if got := r.Say(game.M(id, game.N("n", 2))); got == id {
+				t.Errorf("%s says %s as its id", l.Tag, id)
+			}
+		}
+	}
+	if m := cat.Missing(); len(m) > 0 {
+		t.Errorf("missing: %v", m)
+	}
 }
