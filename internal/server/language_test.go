@@ -296,3 +296,19 @@ func TestRoomSocket_EachConnectionInItsLanguage(t *testing.T) {
 		t.Fatalf("the start player's move label in German is %q", got)
 	}
 }
+
+// Even a page that is not there answers in the reader's language.
+func TestLanguage_NotFoundPage(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	resp, doc := e.page(t, nil, "/no/such/page?lang=it", nil)
+	if resp.StatusCode != http.StatusNotFound {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+	if got := doc.Find("html").AttrOr("lang", ""); got != "it" {
+		t.Fatalf("404 page lang=%q, want it", got)
+	}
+	if got := doc.Find(`[data-testid="lang-de"]`).AttrOr("href", ""); got != "/no/such/page?lang=de" {
+		t.Fatalf("German link %q", got)
+	}
+}

@@ -125,7 +125,7 @@ func (s *Server) routes() http.Handler {
 			r.Get("/matches/{id}", s.handleMatchGet)
 		})
 	})
-	r.NotFound(func(w http.ResponseWriter, r *http.Request) { s.error(w, r, store.ErrNotFound) })
+	r.NotFound(speakLanguage(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.error(w, r, store.ErrNotFound) })).ServeHTTP)
 	return r
 }
 
