@@ -81,7 +81,8 @@ func printTimeline(out io.Writer, m store.Match, log []store.ActionRecord) error
 	for i, s := range m.Seats {
 		names[i] = s.Name
 	}
-	fmt.Fprintf(out, "%s match %d in room %s — %s, %d actions\n", e.Info.Name, m.Number, m.RoomCode, m.Status, len(log))
+	rd := catalogue.Words().Reader(os.Getenv("LANG"), names)
+	fmt.Fprintf(out, "%s match %d in room %s — %s, %d actions\n", rd.Game(e.Info).Name, m.Number, m.RoomCode, m.Status, len(log))
 	for i, s := range m.Seats {
 		bot := ""
 		if s.Bot {
@@ -94,7 +95,6 @@ func printTimeline(out io.Writer, m store.Match, log []store.ActionRecord) error
 		return err
 	}
 	finished := m.Status == store.StatusFinished
-	rd := catalogue.Words().Reader(os.Getenv("LANG"), names)
 	var start int64
 	for _, rec := range log {
 		a := rec.Action

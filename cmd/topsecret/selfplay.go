@@ -32,7 +32,7 @@ func runSelfplay(ctx context.Context, args []string, out io.Writer) error {
 		*players = e.Info.MinPlayers
 	}
 	if *players < e.Info.MinPlayers || *players > e.Info.MaxPlayers {
-		return fmt.Errorf("selfplay: %s takes %d to %d players", e.Info.Name, e.Info.MinPlayers, e.Info.MaxPlayers)
+		return fmt.Errorf("selfplay: %s takes %d to %d players", e.Info.Slug, e.Info.MinPlayers, e.Info.MaxPlayers)
 	}
 	if _, err := e.Rules.Options(json.RawMessage(*opts)); *opts != "" && err != nil {
 		return fmt.Errorf("selfplay: %w", err)

@@ -82,18 +82,20 @@ func strictUnmarshal(data []byte, v any) error {
 }
 
 // DecodeOptions unmarshals lobby options strictly into v (which holds the
-// defaults beforehand), so an unknown key is an error.
+// defaults beforehand), so an unknown key is an error (an *OptionError).
 func DecodeOptions(raw json.RawMessage, v any) error {
 	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
 		return nil
 	}
 	if err := strictUnmarshal(raw, v); err != nil {
-		return fmt.Errorf("options: %w", err)
+		return unreadable(err)
 	}
 	return nil
 }
 
-// Validator is a game's typed lobby options.
+// Validator is a game's typed lobby options. Validate reports the first
+// setting the game refuses as an *OptionError, so the host reads why in
+// their own language.
 type Validator interface{ Validate() error }
 
 // ParseOptions decodes raw lobby options strictly over the game's defaults

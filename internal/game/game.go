@@ -188,13 +188,17 @@ type Result struct {
 	Summary Msg `json:"summary"`
 }
 
-// Info describes a game to the lobby and the home page.
+// Info describes a game to the lobby and the home page. Its words are
+// catalogue ids, in no language ("wink.info.name"): the web layer words a
+// copy for each reader (words.Reader.Game), so an engine never speaks English.
 type Info struct {
-	Slug       string `json:"slug"`
+	Slug string `json:"slug"`
+	// Name is the id of the game's name ("<slug>.info.name").
 	Name       string `json:"name"`
 	MinPlayers int    `json:"min_players"`
 	MaxPlayers int    `json:"max_players"`
-	// Blurb is the one-paragraph description on the home page.
+	// Blurb is the id of the one-paragraph description on the home page
+	// ("<slug>.info.blurb").
 	Blurb string `json:"blurb"`
 	// Series says how matches add up in a room.
 	Series Series `json:"series"`
@@ -214,7 +218,9 @@ type Series struct {
 
 // Option describes one lobby setting so the lobby can render a form for any game.
 type Option struct {
-	Key     string   `json:"key"`
+	Key string `json:"key"`
+	// Label and Help are catalogue ids ("<slug>.option.<key>.label" and
+	// ".help"): the setting's name and its one line of help.
 	Label   string   `json:"label"`
 	Help    string   `json:"help,omitempty"`
 	Kind    string   `json:"kind"` // "choice", "int", "bool"
@@ -223,10 +229,39 @@ type Option struct {
 	Min     int      `json:"min,omitempty"`
 	Max     int      `json:"max,omitempty"`
 	Unit    string   `json:"unit,omitempty"` // "ms" for durations
+	// Advanced settings wait behind "More options", so a new host sees the
+	// few that matter first.
+	Advanced bool `json:"advanced,omitempty"`
+	// Requires, when set, is another option's value this one matters under
+	// (wink's Remote Eyes settings need mode "remote"); forms hide it otherwise.
+	Requires *Requirement `json:"requires,omitempty"`
+}
+
+// Requirement is an option's value another option depends on.
+type Requirement struct {
+	Key   string `json:"key"`
+	Value any    `json:"value"`
 }
 
 // Choice is one value of a choice option.
 type Choice struct {
-	Value any    `json:"value"`
+	Value any `json:"value"`
+	// Label is the catalogue id of the value's name.
 	Label string `json:"label"`
+}
+
+// IDs lists every catalogue id the description holds: the name, the blurb
+// and every option's label, help and choice labels.
+func (i Info) IDs() []string {
+	out := []string{i.Name, i.Blurb}
+	for _, o := range i.Options {
+		out = append(out, o.Label)
+		if o.Help != "" {
+			out = append(out, o.Help)
+		}
+		for _, c := range o.Choices {
+			out = append(out, c.Label)
+		}
+	}
+	return out
 }

@@ -153,7 +153,7 @@ func (r *Room) SetOptions(ctx context.Context, host bool, raw json.RawMessage) e
 		}
 		opts, err := r.entry.Rules.Options(raw)
 		if err != nil {
-			return refuse(err.Error())
+			return refuseFor(err)
 		}
 		if err := r.reg.Store.SetRoomOptions(ctx, r.rec.Code, opts); err != nil {
 			return fmt.Errorf("set options: %w", err)

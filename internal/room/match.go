@@ -86,7 +86,7 @@ func (r *Room) Start(ctx context.Context, host bool) (string, error) {
 func (r *Room) canStart() error {
 	info := r.entry.Info
 	if n := len(r.seats); n < info.MinPlayers || n > info.MaxPlayers {
-		return refuse(fmt.Sprintf("%s needs %d to %d players; %d seated.", info.Name, info.MinPlayers, info.MaxPlayers, n))
+		return refuse(fmt.Sprintf("This game needs %d to %d players; %d seated.", info.MinPlayers, info.MaxPlayers, n))
 	}
 	return nil
 }

@@ -82,11 +82,11 @@ func (g *Registry) CreateRoom(ctx context.Context, slug string, options json.Raw
 		return Created{}, refuse(fmt.Sprintf("There is no game %q.", slug))
 	}
 	if !e.Available() {
-		return Created{}, refuse(fmt.Sprintf("%s is coming soon.", e.Info.Name))
+		return Created{}, refuse(fmt.Sprintf("The game %q is coming soon.", slug))
 	}
 	opts, err := e.Rules.Options(options)
 	if err != nil {
-		return Created{}, refuse(err.Error())
+		return Created{}, refuseFor(err)
 	}
 	for tries := 0; ; tries++ {
 		rec := store.Room{Code: NewCode(), Game: slug, Options: opts, HostToken: NewToken(), CreatedAt: g.Clock.Now().UTC()}

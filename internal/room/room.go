@@ -25,13 +25,19 @@ var (
 
 // Refusal is a lobby refusal a person can read ("The room is full").
 // Said, when set, is the refusal as a catalogue message, which the web
-// layer words in each reader's language; Msg is then its id, for logs.
+// layer words in each reader's language; Msg is then its id, for logs. Err
+// is the game's own reason, when it gave one (an *game.OptionError the
+// server words in the host's language).
 type Refusal struct {
 	Msg  string
 	Said *game.Msg
+	Err  error
 }
 
 func (e *Refusal) Error() string { return e.Msg }
+
+// Unwrap is the game's reason, if any.
+func (e *Refusal) Unwrap() error { return e.Err }
 
 func refuse(msg string) error { return &Refusal{Msg: msg} }
 
@@ -40,6 +46,9 @@ func refuseSaid(id string, args ...game.Arg) error {
 	m := game.M(id, args...)
 	return &Refusal{Msg: id, Said: &m}
 }
+
+// refuseFor refuses with a game's error as the reason.
+func refuseFor(err error) error { return &Refusal{Msg: err.Error(), Err: err} }
 
 // Room is one live room. All of its mutable state belongs to its goroutine;
 // every method hands a closure to that goroutine and waits for it, so no

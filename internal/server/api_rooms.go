@@ -26,8 +26,9 @@ type gameJSON struct {
 
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 	out := []gameJSON{}
+	rd := reader(r, nil)
 	for _, e := range games.All() {
-		i := e.Info
+		i := rd.Game(e.Info)
 		out = append(out, gameJSON{Slug: i.Slug, Name: i.Name, MinPlayers: i.MinPlayers, MaxPlayers: i.MaxPlayers,
 			Available: e.Available(), Blurb: i.Blurb, Series: i.Series, Options: i.Options})
 	}
@@ -53,8 +54,9 @@ func (s *Server) handleRoomCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := s.Rooms.CreateRoom(r.Context(), req.Game, req.Options)
 	var rf *room.Refusal
-	if errors.As(err, &rf) {
-		err = bad(rf.Msg) // unknown game or invalid options are bad input
+	var oe *game.OptionError
+	if errors.As(err, &rf) && !errors.As(err, &oe) {
+		err = bad(rf.Msg) // an unknown game is bad input (options are worded by s.error)
 	}
 	if err != nil {
 		s.error(w, r, err)

@@ -38,6 +38,7 @@ type apiError struct {
 // and hidden.
 func classify(err error, rd words.Reader) (int, apiError) {
 	var re *game.RuleError
+	var oe *game.OptionError
 	var rf *room.Refusal
 	var br *badRequest
 	var mb *http.MaxBytesError
@@ -48,6 +49,10 @@ func classify(err error, rd words.Reader) (int, apiError) {
 		return http.StatusConflict, apiError{Code: re.Code, Rule: re.Rule, Message: rd.Say(msg), Msg: &msg}
 	case errors.As(err, &rf) && rf.Said != nil:
 		return http.StatusConflict, apiError{Code: "refused", Message: rd.Say(*rf.Said), Msg: rf.Said}
+	case errors.As(err, &oe):
+		// A setting the game refused is bad input, said in the host's language.
+		msg := oe.Msg
+		return http.StatusBadRequest, apiError{Code: "bad_request", Message: rd.Say(msg), Msg: &msg}
 	case errors.As(err, &rf):
 		return http.StatusConflict, apiError{Code: "refused", Message: rf.Msg}
 	case errors.As(err, &mb):

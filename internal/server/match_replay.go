@@ -305,7 +305,7 @@ func replayPage(r *http.Request, t *replay.Timeline, as string, step pages.Repla
 	m := t.Match()
 	names := t.Names()
 	rd := reader(r, names)
-	p := pages.Replay{MatchID: m.ID, Code: m.RoomCode, GameName: gameName(m.Setup.Game), Number: m.Number,
+	p := pages.Replay{MatchID: m.ID, Code: m.RoomCode, GameName: gameName(r, m.Setup.Game), Number: m.Number,
 		Date: m.CreatedAt.Local().Format("Mon 2 Jan 2006, 15:04"), Length: length(t.Len()-1, m),
 		Steps: t.Len(), As: as, Step: step}
 	p.Perspectives = append(p.Perspectives, pages.Perspective{Key: "all", Label: "All cards"},

@@ -17,8 +17,9 @@ import (
 
 func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) {
 	h := pages.Home{}
+	rd := reader(r, nil)
 	for _, e := range games.All() {
-		h.Games = append(h.Games, pages.GameCard{Info: e.Info, Available: e.Available()})
+		h.Games = append(h.Games, pages.GameCard{Info: rd.Game(e.Info), Available: e.Available()})
 	}
 	s.render(w, r, http.StatusOK, layout.Page("Top Secret — game night", pages.HomePage(h)))
 }
@@ -45,15 +46,15 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 			return err
 		}
 		base := s.baseURL(r)
-		l := s.live(f, base, r.Header.Get("Accept-Language"))
-		page := pages.Room{Code: f.Code, GameName: f.Info.Name, JoinURL: base + "/r/" + f.Code,
+		l := s.live(f, base, langOf(r))
+		page := pages.Room{Code: f.Code, GameName: l.Game.Name, JoinURL: base + "/r/" + f.Code,
 			QRSVG: s.qrSVG(base + "/r/" + f.Code), Table: table, Seated: f.SeatID != "",
 			CanJoin: !table && f.SeatID == "" && f.Status != room.StatusPlaying && len(f.Seats) < f.Info.MaxPlayers,
 			Main:    pages.LiveMain(l), WSURL: "/r/" + f.Code + "/ws"}
 		if table {
 			page.WSURL += "?table=1"
 		}
-		title := f.Info.Name + " · " + f.Code
+		title := l.Game.Name + " · " + f.Code
 		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), gameAssets(f.Info.Slug)...))
 		return nil
 	})

@@ -15,6 +15,7 @@ import (
 	"topsecret/web/boards"
 	"topsecret/web/catalogue"
 	"topsecret/web/pages"
+	"topsecret/web/words"
 )
 
 // render writes a component to a buffer first, so a rendering error becomes
@@ -38,44 +39,36 @@ type viewMsg struct {
 	HTML string `json:"html"`
 }
 
-// jsonViewMsg carries the frame itself, for bots, tests and other clients.
-type jsonViewMsg struct {
-	Type string `json:"type"`
-	*room.Frame
-}
-
 func (s *Server) htmlEncoder(r *http.Request) room.Encoder {
 	base := s.baseURL(r)
-	lang := r.Header.Get("Accept-Language")
+	lang := langOf(r)
+	ctx := words.WithLanguage(context.Background(), lang)
 	return room.Encoder{Format: "html", Encode: func(f *room.Frame) ([]byte, error) {
 		var buf bytes.Buffer
-		if err := pages.LiveMain(s.live(f, base, lang)).Render(context.Background(), &buf); err != nil {
+		if err := pages.LiveMain(s.live(f, base, lang)).Render(ctx, &buf); err != nil {
 			return nil, err
 		}
 		return json.Marshal(viewMsg{Type: "view", HTML: buf.String()})
 	}}
 }
 
-func jsonEncoder() room.Encoder {
+// jsonEncoder sends frames as JSON for a reader of lang: the game's
+// description worded, and every event and move label carrying its text
+// beside its id and arguments.
+func jsonEncoder(lang string) room.Encoder {
 	return room.Encoder{Format: "json", Encode: func(f *room.Frame) ([]byte, error) {
 		content := *f
 		content.Version, content.Now, content.Actions = 0, 0, 0
-		return json.Marshal(jsonViewMsg{Type: "view", Frame: &content})
+		return json.Marshal(newJSONView(&content, catalogue.Words().Reader(lang, playerNames(f))))
 	}}
 }
 
 // live turns a room frame into the page's live region, worded for a reader
-// of lang (an Accept-Language value).
+// of lang.
 func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
-	var names []string
-	if f.Match != nil {
-		names = make([]string, len(f.Match.Players))
-		for i, p := range f.Match.Players {
-			names[i] = p.Name
-		}
-	}
+	names := playerNames(f)
 	rd := catalogue.Words().Reader(lang, names)
-	l := pages.Live{Code: f.Code, Game: f.Info, Status: f.Status, You: int(f.You), IsHost: f.Host, Table: f.Table,
+	l := pages.Live{Code: f.Code, Game: rd.Game(f.Info), Status: f.Status, You: int(f.You), IsHost: f.Host, Table: f.Table,
 		JoinURL: base + "/r/" + f.Code, QRSVG: s.qrSVG(base + "/r/" + f.Code)}
 	for _, e := range f.Events {
 		l.Events = append(l.Events, rd.Say(e))
@@ -93,12 +86,18 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	n := len(f.Seats)
 	l.CanStart = n >= f.Info.MinPlayers && n <= f.Info.MaxPlayers && f.Status != room.StatusPlaying
 	if !l.CanStart && f.Status != room.StatusPlaying {
-		l.StartHint = startHint(f.Info, n)
+		l.StartHint = startHint(l.Game, n)
 	}
 	var opts map[string]any
 	_ = json.Unmarshal(f.Options, &opts)
-	for _, o := range f.Info.Options {
-		l.Options = append(l.Options, pages.OptionValue{Option: o, Value: opts[o.Key]})
+	seatNames := make([]string, len(f.Seats))
+	for _, s := range f.Seats {
+		if s.Position >= 0 && s.Position < len(seatNames) {
+			seatNames[s.Position] = s.Name
+		}
+	}
+	for _, o := range l.Game.Options {
+		l.Options = append(l.Options, pages.OptionValue{Option: o, Value: opts[o.Key], Seats: seatNames})
 	}
 	for _, st := range f.Standings {
 		l.Standings = append(l.Standings, pages.Standing{Name: st.Name, Points: st.Points, Wins: st.Wins, Played: st.Played, Leader: st.Leader, Champion: st.Champion})
@@ -123,6 +122,18 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 		}
 	}
 	return l
+}
+
+// playerNames are the current match's names by game seat, nil before one.
+func playerNames(f *room.Frame) []string {
+	if f.Match == nil {
+		return nil
+	}
+	names := make([]string, len(f.Match.Players))
+	for i, p := range f.Match.Players {
+		names[i] = p.Name
+	}
+	return names
 }
 
 // away marks the people whose phones are gone ("reconnecting…"); bots

@@ -33,7 +33,7 @@ func (s *Server) handleRoomHistory(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	entry, _ := games.Lookup(rm.Game)
-	h := pages.History{Code: code, Game: entry.Info}
+	h := pages.History{Code: code, Game: reader(r, nil).Game(entry.Info)}
 	var finished []store.Match
 	for _, m := range ms {
 		if m.Status != store.StatusFinished {
@@ -55,7 +55,7 @@ func (s *Server) handleRoomHistory(w http.ResponseWriter, r *http.Request) {
 			h.Champion = st.Name
 		}
 	}
-	s.render(w, r, http.StatusOK, layout.Page(entry.Info.Name+" · "+code+" · history", pages.HistoryPage(h)))
+	s.render(w, r, http.StatusOK, layout.Page(gameName(r, entry.Info.Slug)+" · "+code+" · history", pages.HistoryPage(h)))
 }
 
 func (s *Server) historyRow(r *http.Request, m store.Match) (pages.HistoryRow, error) {
@@ -63,7 +63,7 @@ func (s *Server) historyRow(r *http.Request, m store.Match) (pages.HistoryRow, e
 	if err != nil {
 		return pages.HistoryRow{}, err
 	}
-	row := pages.HistoryRow{ID: m.ID, Number: m.Number, Game: gameName(m.Setup.Game),
+	row := pages.HistoryRow{ID: m.ID, Number: m.Number, Game: gameName(r, m.Setup.Game),
 		Date: m.CreatedAt.Local().Format("Mon 2 Jan, 15:04"), Length: length(len(log), m)}
 	names := make([]string, len(m.Seats))
 	for i, st := range m.Seats {
@@ -83,10 +83,10 @@ func (s *Server) historyRow(r *http.Request, m store.Match) (pages.HistoryRow, e
 	return row, nil
 }
 
-// gameName is a game's display name, or its slug if unknown.
-func gameName(slug string) string {
+// gameName is a game's name in r's reader's language, or its slug if unknown.
+func gameName(r *http.Request, slug string) string {
 	if e, ok := games.Lookup(slug); ok {
-		return e.Info.Name
+		return reader(r, nil).Game(e.Info).Name
 	}
 	return slug
 }

@@ -104,10 +104,10 @@ func (s *Server) routes() http.Handler {
 	})
 
 	// The websocket lives outside any timeout middleware: it stays open for hours.
-	r.Get("/r/{code}/ws", s.handleRoomSocket)
+	r.With(speakLanguage).Get("/r/{code}/ws", s.handleRoomSocket)
 
 	r.Group(func(r chi.Router) {
-		r.Use(middleware.Timeout(30 * time.Second))
+		r.Use(middleware.Timeout(30*time.Second), speakLanguage)
 		r.Get("/", s.handleHome)
 		r.Get("/join", s.handleJoinCode)
 		r.Get("/r/{code}", s.handleRoomPage)
@@ -146,7 +146,7 @@ func (s *Server) routes() http.Handler {
 			r.Get("/matches/{id}", s.handleMatchGet)
 		})
 	})
-	r.NotFound(func(w http.ResponseWriter, r *http.Request) { s.error(w, r, store.ErrNotFound) })
+	r.NotFound(speakLanguage(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.error(w, r, store.ErrNotFound) })).ServeHTTP)
 	return r
 }
 

@@ -7,14 +7,8 @@ import (
 	"topsecret/web/words"
 )
 
-// reader says messages for the person behind r, in the first language of
-// their browser's Accept-Language the catalogue has (English otherwise).
+// reader says messages for the person behind r, in the language decided
+// for them (see language), knowing the match's seats as names.
 func reader(r *http.Request, names []string) words.Reader {
-	lang := words.Fallback
-	if r != nil {
-		if al := r.Header.Get("Accept-Language"); al != "" {
-			lang = al
-		}
-	}
-	return catalogue.Words().Reader(lang, names)
+	return catalogue.Words().Reader(langOf(r), names)
 }

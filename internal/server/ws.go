@@ -97,9 +97,11 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	defer s.Doorman.CloseSocket(addr, rm.Code())
 	id := s.identity(r, rm)
 	id.Table = r.URL.Query().Get("table") == "1"
+	// A connection speaks the language decided when it opens; choosing
+	// another reloads the page, and so the socket.
 	enc := s.htmlEncoder(r)
 	if r.URL.Query().Get("view") == "json" {
-		enc = jsonEncoder()
+		enc = jsonEncoder(langOf(r))
 	}
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.OriginPatterns})
 	if err != nil {
@@ -117,9 +119,9 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	go s.readLoop(ctx, cancel, c, rm, id, sub, r.Header.Get("Accept-Language"))
+	go s.readLoop(ctx, cancel, c, rm, id, sub, langOf(r))
 	go s.keepAlive(ctx, cancel, c)
-	s.writeLoop(ctx, c, sub, r.Header.Get("Accept-Language"))
+	s.writeLoop(ctx, c, sub, langOf(r))
 }
 
 // keepAlive pings the client every PingInterval and ends the connection

@@ -3,6 +3,7 @@ package layout_test
 import (
 	"bytes"
 	"context"
+	"net/url"
 	"slices"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 
 	"topsecret/static"
 	"topsecret/web/layout"
+	"topsecret/web/words"
 )
 
 func TestPage(t *testing.T) {
@@ -127,5 +129,57 @@ func TestPage_GameScript(t *testing.T) {
 	}
 	if n := doc.Find(`link[rel=stylesheet]`).Length(); n != 3 {
 		t.Fatalf("%d stylesheets, want app.css, prompts.css and the game's", n)
+	}
+}
+
+// The shell says the reader's language and links the page to itself in
+// every language the app speaks, each named in itself, keeping its query.
+func TestPage_Languages(t *testing.T) {
+	t.Parallel()
+	u, _ := url.Parse("/m/abc?as=2&step=5&lang=de")
+	ctx := layout.WithAddress(words.WithLanguage(context.Background(), "de"), u)
+	var buf bytes.Buffer
+	if err := layout.Page("Replay", templ.NopComponent).Render(ctx, &buf); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := goquery.NewDocumentFromReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := doc.Find("html").AttrOr("lang", ""); got != "de" {
+		t.Fatalf(`<html lang=%q>, want "de"`, got)
+	}
+	nav := doc.Find(`nav[data-testid="languages"]`)
+	if got := nav.AttrOr("aria-label", ""); got != "Sprache" {
+		t.Fatalf("switcher labelled %q, want Sprache", got)
+	}
+	want := map[string]string{"en": "English", "de": "Deutsch", "fr": "Français", "it": "Italiano", "nl": "Nederlands", "sv": "Svenska"}
+	if n := nav.Find("a").Length(); n != len(want) {
+		t.Fatalf("%d languages offered, want %d", n, len(want))
+	}
+	for tag, name := range want {
+		a := nav.Find(`a[hreflang="` + tag + `"]`)
+		if a.Text() != name || a.AttrOr("lang", "") != tag {
+			t.Errorf("%s link reads %q", tag, a.Text())
+		}
+		if got := a.AttrOr("href", ""); got != "/m/abc?as=2&lang="+tag+"&step=5" {
+			t.Errorf("%s link %q does not keep the page", tag, got)
+		}
+		if _, cur := a.Attr("aria-current"); cur != (tag == "de") {
+			t.Errorf("%s marked current: %v", tag, cur)
+		}
+	}
+}
+
+// Without a language in the context, the shell is English.
+func TestPage_EnglishByDefault(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	if err := layout.Page("Home", templ.NopComponent).Render(context.Background(), &buf); err != nil {
+		t.Fatal(err)
+	}
+	doc, _ := goquery.NewDocumentFromReader(&buf)
+	if got := doc.Find("html").AttrOr("lang", ""); got != "en" {
+		t.Fatalf(`<html lang=%q>, want "en"`, got)
 	}
 }

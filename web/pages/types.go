@@ -90,6 +90,9 @@ type SeatLine struct {
 type OptionValue struct {
 	Option game.Option
 	Value  any
+	// Seats are the names seated in the lobby by position, so a seat
+	// option can name them; none on the home page's form.
+	Seats []string
 }
 
 // Standing is one line of the room's series standings.

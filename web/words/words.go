@@ -153,17 +153,18 @@ func (r Reader) Say(m game.Msg) string {
 		}
 	}
 	s, err := r.loc.Localize(&i18n.LocalizeConfig{MessageID: m.ID, TemplateData: data, PluralCount: count})
-	if err != nil && count != nil {
+	// Not found in the reader's language: the library has said it in
+	// English, with English plurals, and reports the gap; that is the
+	// fallback a language still being translated relies on.
+	var nf *i18n.MessageNotFoundErr
+	if err != nil && !errors.As(err, &nf) && count != nil {
 		// A message with one form for every number ("{{.n}} points") has
 		// no plural forms to pick from.
 		s, err = r.loc.Localize(&i18n.LocalizeConfig{MessageID: m.ID, TemplateData: data})
 	}
-	if err != nil {
-		var nf *i18n.MessageNotFoundErr
-		if errors.As(err, &nf) || s == "" {
-			r.c.miss(m.ID)
-			return m.ID
-		}
+	if err != nil && s == "" {
+		r.c.miss(m.ID)
+		return m.ID
 	}
 	return s
 }

@@ -95,3 +95,33 @@ func mustMsg(t *testing.T, s string) game.Msg {
 	}
 	return m
 }
+
+// A game not yet translated reads in English for a German reader (the
+// platform speaks German, the game does not yet), plural forms and all,
+// and nothing counts as missing.
+func TestReader_UntranslatedGameFallsBackToEnglish(t *testing.T) {
+	c := catalog(t)
+	fsys := fstest.MapFS{"m/de.json": {Data: []byte(`{"toy.event.took": "{{.who}} nahm {{.card}}."}`)}}
+	if err := c.Load(fsys, "m"); err != nil {
+		t.Fatal(err)
+	}
+	r := c.Reader("de", []string{"Ann"})
+	tests := []struct {
+		name string
+		msg  game.Msg
+		want string
+	}{
+		{"Translated", game.M("toy.event.took", game.P("who", 0), game.T("card", "toy.card.doc", game.N("n", 5))), "Ann nahm document worth 5."},
+		{"PluralOne", game.M("toy.event.secrets", game.P("who", 0), game.N("n", 1)), "Ann has 1 secret."},
+		{"PluralOther", game.M("toy.event.secrets", game.P("who", 0), game.N("n", 2)), "Ann has 2 secrets."},
+		{"Platform", game.Over().Msg, "Die Partie ist vorbei."},
+	}
+	for _, tt := range tests {
+		if got := r.Say(tt.msg); got != tt.want {
+			t.Errorf("%s: Say=%q, want %q", tt.name, got, tt.want)
+		}
+	}
+	if m := c.Missing(); len(m) != 0 {
+		t.Fatalf("Missing=%v, want none: English covers them", m)
+	}
+}

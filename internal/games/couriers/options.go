@@ -41,20 +41,22 @@ type limit struct {
 	label  string
 	help   string
 	deflt  int
+	// advanced limits wait behind "More options".
+	advanced bool
 }
 
 func (o *Options) limits() []limit {
 	d := DefaultOptions()
 	return []limit{
 		{key: "setupTimeoutMs", v: &o.SetupTimeoutMs, lo: 30000, hi: 600000, deflt: d.SetupTimeoutMs,
-			label: "Time to hide the suitcases",
-			help:  "0 = no limit; otherwise 30 s–10 min, after which suitcases are hidden at random for anyone who has not."},
+			label: "couriers.option.setup_timeout.label",
+			help:  "couriers.option.setup_timeout.help", advanced: true},
 		{key: "turnTimeoutMs", v: &o.TurnTimeoutMs, lo: 30000, hi: 300000, deflt: d.TurnTimeoutMs,
-			label: "Time per decision in a turn",
-			help:  "0 = no limit; otherwise 30 s–5 min per roll, move or choice; then the dice are rolled or the turn ends."},
+			label: "couriers.option.turn_timeout.label",
+			help:  "couriers.option.turn_timeout.help"},
 		{key: "combatCardTimeoutMs", v: &o.CombatCardTimeoutMs, lo: 10000, hi: 120000, deflt: d.CombatCardTimeoutMs,
-			label: "Time to choose a combat card",
-			help:  "0 = no limit; otherwise 10 s–2 min, after which the lowest card in hand is played."},
+			label: "couriers.option.combat_timeout.label",
+			help:  "couriers.option.combat_timeout.help", advanced: true},
 	}
 }
 
@@ -66,7 +68,7 @@ func (o Options) Validate() error {
 	}
 	for _, l := range o.limits() {
 		if *l.v != 0 && (*l.v < l.lo || *l.v > l.hi) {
-			return fmt.Errorf("options: %s = %d, want 0 (no limit) or %d–%d", l.key, *l.v, l.lo, l.hi)
+			return game.OutOfRangeOrOff(optionsInfo(), l.key, l.lo, l.hi)
 		}
 	}
 	return nil
@@ -86,7 +88,7 @@ func optionsInfo() []game.Option {
 	var out []game.Option
 	for _, l := range o.limits() {
 		out = append(out, game.Option{Key: l.key, Label: l.label, Help: l.help, Kind: "int",
-			Default: l.deflt, Min: 0, Max: l.hi, Unit: "ms"})
+			Default: l.deflt, Min: 0, Max: l.hi, Unit: "ms", Advanced: l.advanced})
 	}
 	return out
 }

@@ -33,16 +33,13 @@ var _ game.Rules = Rules{}
 func (Rules) Info() game.Info {
 	return game.Info{
 		Slug:       "couriers",
-		Name:       "Top Secret: Couriers",
+		Name:       "couriers.info.name",
 		MinPlayers: MinPlayers,
 		MaxPlayers: MaxPlayers,
-		Blurb: "Alex Randolph's race across the world map: hide a bomb and three clue cards under your suitcases, " +
-			"then roll the special dice and send your agents from city to city to carry suitcases — yours or your " +
-			"rivals' — to your arrival base. Every encounter is a duel of hidden combat cards; the first to bring " +
-			"home 10 state secrets wins, and whoever opens the bomb loses half their agents.",
-		Series:    game.Series{Unit: "wins"},
-		MatchName: "game",
-		Options:   optionsInfo(),
+		Blurb:      "couriers.info.blurb",
+		Series:     game.Series{Unit: "wins"},
+		MatchName:  "game",
+		Options:    optionsInfo(),
 	}
 }
 

@@ -2,7 +2,6 @@ package embassy
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"topsecret/internal/game"
 )
@@ -39,7 +38,10 @@ func (o Options) Validate() error {
 			continue
 		}
 		if c.v < c.lo || c.v > c.hi {
-			return fmt.Errorf("options: %s = %d, want %d–%d", c.name, c.v, c.lo, c.hi)
+			if c.off {
+				return game.OutOfRangeOrOff(optionsInfo(), c.name, c.lo, c.hi)
+			}
+			return game.OutOfRange(optionsInfo(), c.name, c.lo, c.hi)
 		}
 	}
 	return nil
@@ -53,11 +55,11 @@ func (Rules) Options(raw json.RawMessage) (json.RawMessage, error) {
 func optionsInfo() []game.Option {
 	d := DefaultOptions()
 	return []game.Option{
-		{Key: "turnTimeoutMs", Label: "Time per turn", Kind: "int", Default: d.TurnTimeoutMs, Min: 0, Max: 600000, Unit: "ms",
-			Help: "0 = no limit; otherwise 10 s–10 min to roll and move, after which the dice are rolled or a move is made for the absent player."},
-		{Key: "choiceTimeoutMs", Label: "Time per choice", Kind: "int", Default: d.ChoiceTimeoutMs, Min: 0, Max: 300000, Unit: "ms",
-			Help: "0 = no limit; otherwise 5 s–5 min to challenge, guess, pick a card or place one, after which a default is played."},
-		{Key: "revealMs", Label: "Reveal display", Kind: "int", Default: d.RevealMs, Min: 2000, Max: 10000, Unit: "ms",
-			Help: "How long a card shown after a challenge stays on the screens. No note of it is kept: memory is the game."},
+		{Key: "turnTimeoutMs", Label: "embassy.option.turn_timeout.label", Kind: "int", Default: d.TurnTimeoutMs, Min: 0, Max: 600000, Unit: "ms",
+			Help: "embassy.option.turn_timeout.help"},
+		{Key: "choiceTimeoutMs", Label: "embassy.option.choice_timeout.label", Kind: "int", Default: d.ChoiceTimeoutMs, Min: 0, Max: 300000, Unit: "ms",
+			Help: "embassy.option.choice_timeout.help", Advanced: true},
+		{Key: "revealMs", Label: "embassy.option.reveal.label", Kind: "int", Default: d.RevealMs, Min: 2000, Max: 10000, Unit: "ms",
+			Help: "embassy.option.reveal.help", Advanced: true},
 	}
 }

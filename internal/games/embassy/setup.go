@@ -23,14 +23,13 @@ var _ game.Rules = Rules{}
 func (Rules) Info() game.Info {
 	return game.Info{
 		Slug:       "embassy",
-		Name:       "Top Secret: Embassy",
+		Name:       "embassy.info.name",
 		MinPlayers: MinPlayers,
 		MaxPlayers: MaxPlayers,
-		Blurb: "Spies creep through a city grid, dig tunnels and slip past bodyguards to raid embassies for secret cards, " +
-			"then prove their memory when challenged. Collect four identical secrets on your code holder to win; no notes allowed.",
-		Series:    game.Series{Unit: "wins"},
-		MatchName: "game",
-		Options:   optionsInfo(),
+		Blurb:      "embassy.info.blurb",
+		Series:     game.Series{Unit: "wins"},
+		MatchName:  "game",
+		Options:    optionsInfo(),
 	}
 }
 

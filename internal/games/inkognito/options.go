@@ -2,7 +2,6 @@ package inkognito
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"topsecret/internal/game"
 )
@@ -44,13 +43,13 @@ func (o Options) Validate() error {
 	switch o.Helper {
 	case HelperOff, HelperFacts, HelperFull:
 	default:
-		return fmt.Errorf("options: helper %q, want OFF, FACTS or FULL", o.Helper)
+		return game.NotAChoice(optionsInfo(), "helper", o.Helper)
 	}
 	if o.StartSeat < -1 || o.StartSeat > 3 {
-		return fmt.Errorf("options: startSeat = %d, want -1–3", o.StartSeat)
+		return game.OutOfRange(optionsInfo(), "startSeat", -1, 3)
 	}
 	if o.Ambassador < -1 || o.Ambassador > 4 {
-		return fmt.Errorf("options: ambassador = %d, want -1–4", o.Ambassador)
+		return game.OutOfRange(optionsInfo(), "ambassador", -1, 4)
 	}
 	return nil
 }
@@ -68,13 +67,13 @@ func (Rules) Options(raw json.RawMessage) (json.RawMessage, error) {
 func optionsInfo() []game.Option {
 	d := DefaultOptions()
 	return []game.Option{
-		{Key: "helper", Label: "Deduction helper", Kind: "choice", Default: d.Helper,
-			Help: "Works only from each player's own clue sheet. Facts: what each agent can still be. Full: also the candidate numbers.",
-			Choices: []game.Choice{{Value: HelperOff, Label: "Off (paper rules)"},
-				{Value: HelperFacts, Label: "Facts"}, {Value: HelperFull, Label: "Full"}}},
-		{Key: "startSeat", Label: "First start seat", Kind: "int", Default: d.StartSeat, Min: -1, Max: 3,
-			Help: "Who starts the first round, or drawn at random; with 3 players the fourth seat is the fictitious agent. With 5 players the agent left of the Ambassador starts."},
-		{Key: "ambassador", Label: "Ambassador (5 players)", Kind: "int", Default: d.Ambassador, Min: -1, Max: 4,
-			Help: "Who plays the Ambassador with 5 players, or drawn at random; the role passes clockwise each game of a series."},
+		{Key: "helper", Label: "inkognito.option.helper.label", Kind: "choice", Default: d.Helper,
+			Help: "inkognito.option.helper.help",
+			Choices: []game.Choice{{Value: HelperOff, Label: "inkognito.option.helper.off"},
+				{Value: HelperFacts, Label: "inkognito.option.helper.facts"}, {Value: HelperFull, Label: "inkognito.option.helper.full"}}},
+		{Key: "startSeat", Label: "inkognito.option.start_seat.label", Kind: "int", Default: d.StartSeat, Min: -1, Max: 3,
+			Help: "inkognito.option.start_seat.help", Advanced: true},
+		{Key: "ambassador", Label: "inkognito.option.ambassador.label", Kind: "int", Default: d.Ambassador, Min: -1, Max: 4,
+			Help: "inkognito.option.ambassador.help", Advanced: true},
 	}
 }

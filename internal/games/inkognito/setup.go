@@ -38,15 +38,11 @@ var _ game.Rules = Rules{}
 func (Rules) Info() game.Info {
 	return game.Info{
 		Slug:       "inkognito",
-		Name:       "Top Secret: Inkognito",
+		Name:       "inkognito.info.name",
 		MinPlayers: MinPlayers,
 		MaxPlayers: MaxPlayers,
-		Blurb: "Carnival in Venice. Four masked agents meet on the city's sites and trade clues in pairs of cards, " +
-			"exactly one of them true, or ask the Ambassador to make someone show a black card. Work out who " +
-			"is who and which fragment each holds, find your ally, then meet them alone and dial the number " +
-			"before the rival pair does. With 3 players the fourth agent is fictitious; with 5 the Ambassador " +
-			"plays too. Each game scores a point to its winners; a series runs to 3 points.",
-		Series: game.Series{Target: 3, Unit: "points"}, MatchName: "game",
+		Blurb:      "inkognito.info.blurb",
+		Series:     game.Series{Target: 3, Unit: "points"}, MatchName: "game",
 		Options: optionsInfo(),
 	}
 }

@@ -2,7 +2,6 @@ package vault
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"topsecret/internal/game"
 )
@@ -28,7 +27,7 @@ func DefaultOptions() Options {
 // Validate reports the first setting outside the spec's ranges (§4.4).
 func (o Options) Validate() error {
 	if o.SelectTimeoutMs != 0 && (o.SelectTimeoutMs < 10000 || o.SelectTimeoutMs > 120000) {
-		return fmt.Errorf("options: selectTimeoutMs = %d, want 0 (off) or 10000–120000", o.SelectTimeoutMs)
+		return game.OutOfRangeOrOff(optionsInfo(), "selectTimeoutMs", 10000, 120000)
 	}
 	for _, c := range []struct {
 		name      string
@@ -39,7 +38,7 @@ func (o Options) Validate() error {
 		{"secureWindowMs", o.SecureWindowMs, 3000, 30000},
 	} {
 		if c.v < c.lo || c.v > c.hi {
-			return fmt.Errorf("options: %s = %d, want %d–%d", c.name, c.v, c.lo, c.hi)
+			return game.OutOfRange(optionsInfo(), c.name, c.lo, c.hi)
 		}
 	}
 	return nil
@@ -58,14 +57,14 @@ func (Rules) Options(raw json.RawMessage) (json.RawMessage, error) {
 func optionsInfo() []game.Option {
 	d := DefaultOptions()
 	return []game.Option{
-		{Key: "selectTimeoutMs", Label: "Time to choose a card", Kind: "int", Default: d.SelectTimeoutMs,
+		{Key: "selectTimeoutMs", Label: "vault.option.select_timeout.label", Kind: "int", Default: d.SelectTimeoutMs,
 			Min: 0, Max: 120000, Unit: "ms",
-			Help: "0 = no limit; otherwise 10–120 s, after which a random card is played for anyone who has not chosen."},
-		{Key: "boomWindowMs", Label: "Boom window", Kind: "int", Default: d.BoomWindowMs, Min: 1500, Max: 6000, Unit: "ms",
-			Help: "A terrorist's player must press BOOM within this time or lose 50 points."},
-		{Key: "stealWindowMs", Label: "Mole window", Kind: "int", Default: d.StealWindowMs, Min: 2000, Max: 10000, Unit: "ms",
-			Help: "Moles grab a freshly played card within this time; first come, first served."},
-		{Key: "secureWindowMs", Label: "Bank-or-keep window", Kind: "int", Default: d.SecureWindowMs, Min: 3000, Max: 30000, Unit: "ms",
-			Help: "Time to bank a lone card in the safe or keep it at stake; no answer keeps it."},
+			Help: "vault.option.select_timeout.help"},
+		{Key: "boomWindowMs", Label: "vault.option.boom_window.label", Kind: "int", Default: d.BoomWindowMs, Min: 1500, Max: 6000, Unit: "ms",
+			Help: "vault.option.boom_window.help", Advanced: true},
+		{Key: "stealWindowMs", Label: "vault.option.steal_window.label", Kind: "int", Default: d.StealWindowMs, Min: 2000, Max: 10000, Unit: "ms",
+			Help: "vault.option.steal_window.help", Advanced: true},
+		{Key: "secureWindowMs", Label: "vault.option.secure_window.label", Kind: "int", Default: d.SecureWindowMs, Min: 3000, Max: 30000, Unit: "ms",
+			Help: "vault.option.secure_window.help", Advanced: true},
 	}
 }

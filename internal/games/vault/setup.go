@@ -26,14 +26,11 @@ var _ game.Rules = Rules{}
 func (Rules) Info() game.Info {
 	return game.Info{
 		Slug:       "vault",
-		Name:       "Top Secret: Vault",
+		Name:       "vault.info.name",
 		MinPlayers: MinPlayers,
 		MaxPlayers: MaxPlayers,
-		Blurb: "Blatz and Tom Schoeps' card game of secret documents. Everyone plays a card face-down at once and " +
-			"all are revealed together: stake documents in the open and pair them for double points in your safe, " +
-			"press BOOM in time when your terrorist blows up everything unprotected, and be the first to grab a " +
-			"freshly played card with your mole. Each match is one deal; a series runs to 1200 points.",
-		Series: game.Series{Target: 1200, Unit: "points"}, MatchName: "deal",
+		Blurb:      "vault.info.blurb",
+		Series:     game.Series{Target: 1200, Unit: "points"}, MatchName: "deal",
 		Options: optionsInfo(),
 	}
 }

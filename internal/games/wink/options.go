@@ -2,7 +2,6 @@ package wink
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"topsecret/internal/game"
 )
@@ -58,25 +57,17 @@ func DefaultOptions() Options {
 	}
 }
 
-func inRange(name string, v, lo, hi int) error {
-	if v < lo || v > hi {
-		return fmt.Errorf("options: %s = %d, want %d–%d", name, v, lo, hi)
-	}
-	return nil
-}
-
 // Validate reports the first setting outside the spec's ranges.
 func (o Options) Validate() error {
+	opts := optionsInfo()
 	if o.Mode != ModeTable && o.Mode != ModeRemote {
-		return fmt.Errorf("options: mode %q, want table or remote", o.Mode)
+		return game.NotAChoice(opts, "mode", o.Mode)
 	}
 	if o.WinkDelivery != DeliveryAttention && o.WinkDelivery != DeliveryGuaranteed {
-		return fmt.Errorf("options: winkDelivery %q, want attention or guaranteed", o.WinkDelivery)
+		return game.NotAChoice(opts, "winkDelivery", o.WinkDelivery)
 	}
-	if o.TurnTimeoutMs != 0 {
-		if err := inRange("turnTimeoutMs", o.TurnTimeoutMs, 15000, 300000); err != nil {
-			return fmt.Errorf("%w (or 0 = off)", err)
-		}
+	if o.TurnTimeoutMs != 0 && (o.TurnTimeoutMs < 15000 || o.TurnTimeoutMs > 300000) {
+		return game.OutOfRangeOrOff(opts, "turnTimeoutMs", 15000, 300000)
 	}
 	for _, c := range []struct {
 		name      string
@@ -91,8 +82,8 @@ func (o Options) Validate() error {
 		{"winkCooldownMs", o.WinkCooldownMs, 0, 30000},
 		{"signalCooldownMs", o.SignalCooldownMs, 0, 30000},
 	} {
-		if err := inRange(c.name, c.v, c.lo, c.hi); err != nil {
-			return err
+		if c.v < c.lo || c.v > c.hi {
+			return game.OutOfRange(opts, c.name, c.lo, c.hi)
 		}
 	}
 	return nil
@@ -108,28 +99,39 @@ func (Rules) Options(raw json.RawMessage) (json.RawMessage, error) {
 	return game.NormalOptions(raw, DefaultOptions())
 }
 
+// remoteMode marks the settings of the Remote Eyes mode only.
+var remoteMode = &game.Requirement{Key: "mode", Value: ModeRemote}
+
 func optionsInfo() []game.Option {
 	d := DefaultOptions()
 	return []game.Option{
-		{Key: "mode", Label: "Mode", Kind: "choice", Default: d.Mode,
-			Help:    "Table: everyone in one room, real winks. Remote Eyes: an invented variant for players apart.",
-			Choices: []game.Choice{{Value: ModeTable, Label: "Table (one room)"}, {Value: ModeRemote, Label: "Remote Eyes (invented variant)"}}},
-		{Key: "agentCardsRemovedPerPlayer", Label: "Game length", Kind: "choice", Default: d.AgentCardsRemovedPerPlayer,
-			Help: "Agent cards removed unseen per player; fewer cards, shorter game.",
-			Choices: []game.Choice{{Value: 0, Label: "Long (all cards)"}, {Value: 1, Label: "Longer"},
-				{Value: 2, Label: "First game (recommended)"}, {Value: 3, Label: "Shorter"}, {Value: 4, Label: "Short"}}},
-		{Key: "startPlayer", Label: "Start player", Kind: "int", Default: d.StartPlayer, Min: -1, Max: 7,
-			Help: "The most mysterious player draws first; or let the server draw one at random."},
-		{Key: "dealAutoMs", Label: "Auto-draw in the first round", Kind: "int", Default: d.DealAutoMs, Min: 0, Max: 10000, Unit: "ms"},
-		{Key: "turnTimeoutMs", Label: "Turn time limit", Kind: "int", Default: d.TurnTimeoutMs, Min: 0, Max: 300000, Unit: "ms",
-			Help: "0 = off, otherwise 15–300 s; on expiry the holder passes."},
-		{Key: "claimConfirmMs", Label: "Contact answers within", Kind: "int", Default: d.ClaimConfirmMs, Min: 1000, Max: 15000, Unit: "ms"},
-		{Key: "holdToPeek", Label: "Hold to peek at cards", Kind: "bool", Default: d.HoldToPeek},
-		{Key: "focusTravelMs", Label: "Remote: eye travel time", Kind: "int", Default: d.FocusTravelMs, Min: 0, Max: 3000, Unit: "ms"},
-		{Key: "winkAnimMs", Label: "Remote: wink animation", Kind: "int", Default: d.WinkAnimMs, Min: 100, Max: 3000, Unit: "ms"},
-		{Key: "winkCooldownMs", Label: "Remote: wink cooldown", Kind: "int", Default: d.WinkCooldownMs, Min: 0, Max: 30000, Unit: "ms"},
-		{Key: "signalCooldownMs", Label: "Remote: glance cooldown", Kind: "int", Default: d.SignalCooldownMs, Min: 0, Max: 30000, Unit: "ms"},
-		{Key: "winkDelivery", Label: "Remote: wink delivery", Kind: "choice", Default: d.WinkDelivery,
-			Choices: []game.Choice{{Value: DeliveryAttention, Label: "Only if looking"}, {Value: DeliveryGuaranteed, Label: "Target always notices"}}},
+		{Key: "mode", Label: "wink.option.mode.label", Kind: "choice", Default: d.Mode,
+			Help:    "wink.option.mode.help",
+			Choices: []game.Choice{{Value: ModeTable, Label: "wink.option.mode.table"}, {Value: ModeRemote, Label: "wink.option.mode.remote"}}},
+		{Key: "agentCardsRemovedPerPlayer", Label: "wink.option.length.label", Kind: "choice", Default: d.AgentCardsRemovedPerPlayer,
+			Help: "wink.option.length.help",
+			Choices: []game.Choice{{Value: 0, Label: "wink.option.length.long"}, {Value: 1, Label: "wink.option.length.longer"},
+				{Value: 2, Label: "wink.option.length.first"}, {Value: 3, Label: "wink.option.length.shorter"}, {Value: 4, Label: "wink.option.length.short"}}},
+		{Key: "startPlayer", Label: "wink.option.start_player.label", Kind: "int", Default: d.StartPlayer, Min: -1, Max: 7,
+			Help: "wink.option.start_player.help", Advanced: true},
+		{Key: "dealAutoMs", Label: "wink.option.deal_auto.label", Kind: "int", Default: d.DealAutoMs, Min: 0, Max: 10000, Unit: "ms",
+			Help: "wink.option.deal_auto.help", Advanced: true},
+		{Key: "turnTimeoutMs", Label: "wink.option.turn_timeout.label", Kind: "int", Default: d.TurnTimeoutMs, Min: 0, Max: 300000, Unit: "ms",
+			Help: "wink.option.turn_timeout.help", Advanced: true},
+		{Key: "claimConfirmMs", Label: "wink.option.claim_confirm.label", Kind: "int", Default: d.ClaimConfirmMs, Min: 1000, Max: 15000, Unit: "ms",
+			Help: "wink.option.claim_confirm.help", Advanced: true},
+		{Key: "holdToPeek", Label: "wink.option.hold_to_peek.label", Kind: "bool", Default: d.HoldToPeek,
+			Help: "wink.option.hold_to_peek.help", Advanced: true},
+		{Key: "focusTravelMs", Label: "wink.option.focus_travel.label", Kind: "int", Default: d.FocusTravelMs, Min: 0, Max: 3000, Unit: "ms",
+			Help: "wink.option.focus_travel.help", Advanced: true, Requires: remoteMode},
+		{Key: "winkAnimMs", Label: "wink.option.wink_anim.label", Kind: "int", Default: d.WinkAnimMs, Min: 100, Max: 3000, Unit: "ms",
+			Help: "wink.option.wink_anim.help", Advanced: true, Requires: remoteMode},
+		{Key: "winkCooldownMs", Label: "wink.option.wink_cooldown.label", Kind: "int", Default: d.WinkCooldownMs, Min: 0, Max: 30000, Unit: "ms",
+			Help: "wink.option.wink_cooldown.help", Advanced: true, Requires: remoteMode},
+		{Key: "signalCooldownMs", Label: "wink.option.signal_cooldown.label", Kind: "int", Default: d.SignalCooldownMs, Min: 0, Max: 30000, Unit: "ms",
+			Help: "wink.option.signal_cooldown.help", Advanced: true, Requires: remoteMode},
+		{Key: "winkDelivery", Label: "wink.option.wink_delivery.label", Kind: "choice", Default: d.WinkDelivery,
+			Help: "wink.option.wink_delivery.help", Advanced: true, Requires: remoteMode,
+			Choices: []game.Choice{{Value: DeliveryAttention, Label: "wink.option.wink_delivery.attention"}, {Value: DeliveryGuaranteed, Label: "wink.option.wink_delivery.guaranteed"}}},
 	}
 }

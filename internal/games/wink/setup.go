@@ -23,15 +23,12 @@ var _ game.Rules = Rules{}
 func (Rules) Info() game.Info {
 	return game.Info{
 		Slug:       "wink",
-		Name:       "Top Secret: Wink",
+		Name:       "wink.info.name",
 		MinPlayers: MinPlayers,
 		MaxPlayers: MaxPlayers,
-		Blurb: "Prospero Hall's party game of secret glances. Your agent card names the contact you must wink at " +
-			"without anyone else noticing; your location card is where you must glance when someone winks at you. " +
-			"Hold the suitcase to complete a mission, and spend observation chips to shout \"Caught!\" when you see " +
-			"someone winking. Play around one table, or apart with the invented Remote Eyes mode.",
-		Series:  game.Series{Unit: "wins"},
-		Options: optionsInfo(),
+		Blurb:      "wink.info.blurb",
+		Series:     game.Series{Unit: "wins"},
+		Options:    optionsInfo(),
 	}
 }
 

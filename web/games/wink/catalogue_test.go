@@ -44,17 +44,20 @@ func sourceIDs(t *testing.T, dirs ...string) map[string]bool {
 	return ids
 }
 
-// TestCatalogue_English: the English catalogue has every id the engine and
-// the board write out, every colour and place term, and nothing else; the
-// matches of TestEngineButtons check the ids that occur in play.
+// TestCatalogue_English: the English catalogue (the board's words and the
+// lobby's) has every id the engine and the board write out, every colour
+// and place term, and nothing else; the matches of TestEngineButtons check
+// the ids that occur in play.
 func TestCatalogue_English(t *testing.T) {
-	b, err := os.ReadFile("messages/en.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var messages map[string]json.RawMessage
-	if err := json.Unmarshal(b, &messages); err != nil {
-		t.Fatal(err)
+	messages := map[string]json.RawMessage{}
+	for _, f := range []string{"messages/en.json", "messages/lobby.en.json"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, &messages); err != nil {
+			t.Fatal(err)
+		}
 	}
 	used := sourceIDs(t, ".", "../../../internal/games/wink")
 	st, err := wink.Rules{}.New(game.Setup{Game: "wink", Seats: wink.MaxPlayers})

@@ -1,0 +1,82 @@
+package server
+
+import (
+	"encoding/json"
+
+	"topsecret/internal/game"
+	"topsecret/internal/room"
+	"topsecret/web/words"
+)
+
+// jsonView is a frame as JSON clients (bots, tests, other apps) get it:
+// the frame itself, its game worded for the connection's reader, and each
+// message the frame says with its text beside its id and arguments. The
+// fields here hide the frame's own of the same name.
+type jsonView struct {
+	Type string `json:"type"`
+	*room.Frame
+	Info   game.Info  `json:"game"`
+	Events []saidMsg  `json:"events"`
+	Legal  []saidMove `json:"legal"`
+	Match  *saidMatch `json:"match,omitempty"`
+}
+
+func newJSONView(f *room.Frame, rd words.Reader) jsonView {
+	v := jsonView{Type: "view", Frame: f, Info: rd.Game(f.Info), Events: make([]saidMsg, len(f.Events)),
+		Legal: make([]saidMove, len(f.Legal))}
+	for i, e := range f.Events {
+		v.Events[i] = said(rd, e)
+	}
+	for i, m := range f.Legal {
+		v.Legal[i] = saidMove{Move: m, Label: said(rd, m.Label)}
+	}
+	if f.Match != nil {
+		v.Match = &saidMatch{MatchState: f.Match}
+		if r := f.Match.Result; r != nil {
+			v.Match.Result = &saidResult{Result: r, Summary: said(rd, r.Summary)}
+		}
+	}
+	return v
+}
+
+// saidMsg is a message with its text for one reader:
+// {"id":…,"args":{…},"text":"…"}.
+type saidMsg struct {
+	msg  game.Msg
+	text string
+}
+
+func said(rd words.Reader, m game.Msg) saidMsg { return saidMsg{msg: m, text: rd.Say(m)} }
+
+// MarshalJSON writes the message's own JSON with "text" added; an empty
+// message (a move without a label) stays absent.
+func (m saidMsg) MarshalJSON() ([]byte, error) {
+	b, err := m.msg.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	t, err := json.Marshal(m.text)
+	if err != nil {
+		return nil, err
+	}
+	b = append(b[:len(b)-1], `,"text":`...)
+	return append(append(b, t...), '}'), nil
+}
+
+// IsZero lets omitzero leave out a move's missing label.
+func (m saidMsg) IsZero() bool { return m.msg.IsZero() }
+
+type saidMove struct {
+	game.Move
+	Label saidMsg `json:"label,omitzero"`
+}
+
+type saidMatch struct {
+	*room.MatchState
+	Result *saidResult `json:"result,omitempty"`
+}
+
+type saidResult struct {
+	*game.Result
+	Summary saidMsg `json:"summary"`
+}

@@ -1,0 +1,34 @@
+package layout
+
+import (
+	"context"
+	"net/url"
+
+	"topsecret/internal/game"
+	"topsecret/web/catalogue"
+	"topsecret/web/words"
+)
+
+type addressKey struct{}
+
+// WithAddress returns ctx carrying the address of the page being served,
+// so the language switcher can link to the same page in another language.
+func WithAddress(ctx context.Context, u *url.URL) context.Context {
+	return context.WithValue(ctx, addressKey{}, u)
+}
+
+// switchURL is the page's own address (path and query) choosing lang.
+func switchURL(ctx context.Context, lang string) string {
+	u, _ := ctx.Value(addressKey{}).(*url.URL)
+	if u == nil {
+		return "/?lang=" + lang
+	}
+	q := u.Query()
+	q.Set("lang", lang)
+	return (&url.URL{Path: u.Path, RawQuery: q.Encode()}).String()
+}
+
+// say words a platform message for the page's reader.
+func say(ctx context.Context, id string) string {
+	return catalogue.Words().Reader(words.LanguageOf(ctx), nil).Say(game.M(id))
+}
