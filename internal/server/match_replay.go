@@ -77,6 +77,9 @@ func (s *Server) replayError(w http.ResponseWriter, r *http.Request, err error) 
 	s.render(w, r, http.StatusConflict, layout.Page("Still being played", pages.ReplayPending(sp.code, sp.number)))
 }
 
+// replaySheet is the stylesheet of the replay viewer and the room history.
+const replaySheet = "css/replay.css"
+
 // perspective reads ?as=: "all" (default, every card), "table" or a seat.
 func perspective(r *http.Request, seats int) (string, game.Viewer, error) {
 	as := r.URL.Query().Get("as")
@@ -127,7 +130,7 @@ func (s *Server) handleReplayPage(w http.ResponseWriter, r *http.Request) {
 	p := replayPage(r, t, as, step)
 	p.Watch = s.isRoomHost(r, m.RoomCode)
 	title := fmt.Sprintf("Replay · %s match %d", p.GameName, m.Number)
-	s.render(w, r, http.StatusOK, layout.Page(title, pages.ReplayPage(p), stylesheet(m.Setup.Game)))
+	s.render(w, r, http.StatusOK, layout.Page(title, pages.ReplayPage(p), replaySheet, stylesheet(m.Setup.Game)))
 }
 
 // replayJSON is /m/{id} for tools: the record plus the timeline's marks.
