@@ -48,8 +48,7 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 		l := s.live(f, base, r.Header.Get("Accept-Language"))
 		page := pages.Room{Code: f.Code, GameName: f.Info.Name, JoinURL: base + "/r/" + f.Code,
 			QRSVG: s.qrSVG(base + "/r/" + f.Code), Table: table, Seated: f.SeatID != "",
-			CanJoin: !table && f.SeatID == "" && f.Status != room.StatusPlaying && len(f.Seats) < f.Info.MaxPlayers,
-			Main:    pages.LiveMain(l), WSURL: "/r/" + f.Code + "/ws"}
+			Main: pages.LiveMain(l), WSURL: "/r/" + f.Code + "/ws"}
 		if table {
 			page.WSURL += "?table=1"
 		}

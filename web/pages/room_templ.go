@@ -136,13 +136,12 @@ func RoomPage(r Room) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if r.CanJoin && !r.Seated && !r.Table {
-			templ_7745c5c3_Err = JoinForm(r.Code).Render(ctx, templ_7745c5c3_Buffer)
+		if !r.Seated && !r.Table {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "  ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-		} else if !r.Seated && !r.Table {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<p class=\"note\" data-testid=\"spectator\">You are watching. Seats open again in the lobby.</p>")
+			templ_7745c5c3_Err = JoinForm(r.Code).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -213,7 +212,7 @@ func JoinForm(code string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "\" data-testid=\"join-form\"><label for=\"join-name\">Pick your code name</label><div class=\"row\"><input id=\"join-name\" name=\"name\" type=\"text\" maxlength=\"20\" autocomplete=\"nickname\" autocapitalize=\"words\" enterkeyhint=\"go\" placeholder=\"e.g. Marie\" required> <button type=\"submit\" class=\"btn primary\" data-testid=\"join-submit\">Join</button></div></form>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "\" data-testid=\"join-form\"><label for=\"join-name\">Pick your code name</label><div class=\"row\"><input id=\"join-name\" name=\"name\" type=\"text\" maxlength=\"120\" autocomplete=\"nickname\" autocapitalize=\"words\" enterkeyhint=\"go\" placeholder=\"e.g. Marie\" required> <button type=\"submit\" class=\"btn primary\" data-testid=\"join-submit\">Join</button></div></form>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
