@@ -25,9 +25,16 @@ func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) {
 
 // handleJoinCode sends a typed room code ("acd efg") to its room.
 func (s *Server) handleJoinCode(w http.ResponseWriter, r *http.Request) {
-	code := room.NormalizeCode(r.URL.Query().Get("code"))
+	typed := r.URL.Query().Get("code")
+	code := room.NormalizeCode(typed)
 	if !room.ValidCode(code) {
-		s.error(w, r, bad("That is not a room code: codes have six letters and digits."))
+		const msg = "That is not a room code: codes have six letters and digits."
+		if wantsJSON(r) {
+			s.error(w, r, bad(msg))
+			return
+		}
+		page := pages.ErrorPage{Status: http.StatusBadRequest, Title: "Not a room code", Message: msg, AskCode: true, Code: typed}
+		s.render(w, r, http.StatusBadRequest, layout.Page(page.Title, pages.ErrorView(page)))
 		return
 	}
 	http.Redirect(w, r, "/r/"+code, http.StatusSeeOther)

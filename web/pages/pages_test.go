@@ -456,6 +456,13 @@ func TestErrorView(t *testing.T) {
 	if doc.Find(`a[href="/"]`).Length() != 1 {
 		t.Fatal("no way home")
 	}
+	mustNone(t, doc, "join-code")
+
+	// A room that is not there offers the code box, holding what was typed.
+	doc = MustRender(t, pages.ErrorView(pages.ErrorPage{Status: 404, Title: "No such room", AskCode: true, Code: "ACD3FG"}))
+	if got, _ := mustOne(t, doc, "join-code").Find("input[name=code]").Attr("value"); got != "ACD3FG" {
+		t.Fatalf("the code box holds %q", got)
+	}
 }
 
 func TestJoinForm(t *testing.T) {

@@ -125,4 +125,8 @@ type ErrorPage struct {
 	Status  int
 	Title   string
 	Message string
+	// AskCode shows the home page's room-code box under the error,
+	// holding Code: what the person typed, to correct it.
+	AskCode bool
+	Code    string
 }
