@@ -111,6 +111,27 @@ func TestReplay_EachGameNamesItsOwnUnits(t *testing.T) {
 			if err := json.Unmarshal([]byte(js), &rec); err != nil {
 				t.Fatal(err)
 			}
+			// The jump list, as the page shows it beside each step: the
+			// last start at or before the step.
+			_, page := e.get("/m/"+id+"?as=table", "")
+			pdoc, err := goquery.NewDocumentFromReader(strings.NewReader(page))
+			if err != nil {
+				t.Fatal(err)
+			}
+			type mark struct {
+				step  int
+				label string
+			}
+			var jumps []mark
+			pdoc.Find(`[data-testid="replay-jump"] option`).Each(func(_ int, o *goquery.Selection) {
+				v, _ := o.Attr("value")
+				var n int
+				fmt.Sscan(v, &n)
+				jumps = append(jumps, mark{n, o.Text()})
+			})
+			if len(jumps) == 0 {
+				t.Fatal("no jump list")
+			}
 			stride := max(1, rec.Steps/60)
 			for i := 0; i < rec.Steps; i += stride {
 				var st struct {
@@ -129,6 +150,15 @@ func TestReplay_EachGameNamesItsOwnUnits(t *testing.T) {
 				doc, err := goquery.NewDocumentFromReader(strings.NewReader(html))
 				if err != nil {
 					t.Fatal(err)
+				}
+				shown := ""
+				for _, j := range jumps {
+					if j.step <= i {
+						shown = j.label
+					}
+				}
+				if shown != "" && !strings.HasPrefix(shown, st.Progress) {
+					t.Fatalf("step %d: the jump list shows %q beside %q", i, shown, st.Progress)
 				}
 				tags := doc.Find(`[data-testid="step-desc"] .tag`)
 				if tags.Length() != 1 || tags.Text() != st.Progress {

@@ -119,14 +119,19 @@ func progress(board boards.Game, rd words.Reader, info replay.StepInfo) string {
 	return board.Progress(rd, info.Round, info.Turn)
 }
 
-// marks lists turn starts for the jump list, each named in the game's own
-// units and by whom it awaits: "Trick 4 · Ann & Ben".
+// marks lists the starts of turns and rounds for the jump list, each named
+// in the game's own units and by whom it awaits: "Trick 4 · Ann & Ben". A
+// start that reads like the one before it (vault's phases of one trick,
+// awaiting the same seats) adds nothing to the list.
 func marks(r *http.Request, t *replay.Timeline) []pages.ReplayMark {
 	board, _ := catalogue.Lookup(t.Match().Setup.Game)
 	rd := reader(r, t.Names())
 	var out []pages.ReplayMark
-	for _, i := range t.Turns() {
+	for i := range t.Len() {
 		info := t.Info(i)
+		if !info.TurnStart && !info.RoundStart {
+			continue
+		}
 		var parts []string
 		for _, part := range []string{progress(board, rd, info), waitingNames(info.Waiting, t.Names())} {
 			if part != "" {
@@ -136,6 +141,9 @@ func marks(r *http.Request, t *replay.Timeline) []pages.ReplayMark {
 		label := strings.Join(parts, " · ")
 		if label == "" {
 			label = fmt.Sprintf("Step %d", i)
+		}
+		if len(out) > 0 && out[len(out)-1].Label == label {
+			continue
 		}
 		out = append(out, pages.ReplayMark{Step: i, Turn: info.Turn, Round: info.Round, Label: label})
 	}

@@ -148,6 +148,17 @@
     go(cur);
   }
 
+  // ---- the folded controls ----
+  // A phone's bar holds stepping, play and the slider; "More" opens the
+  // rest above it. Wide screens show everything in the row (CSS).
+  var controls = $("#replay-controls"), more = $("[data-testid=replay-more]");
+  function fold(open) {
+    if (!controls || !more) { return; }
+    controls.classList.toggle("open", open);
+    more.setAttribute("aria-expanded", String(open));
+  }
+  if (more) { more.addEventListener("click", function () { fold(!controls.classList.contains("open")); }); }
+
   if (slider) {
     var slideTimer = 0;
     slider.addEventListener("input", function () {
@@ -166,6 +177,7 @@
     var t = e.target, tag = t && t.tagName;
     if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && t.type !== "range")) { return; }
     var k = e.key;
+    if (k === "Escape") { fold(false); return; }
     if (tag === "INPUT" && (k === "ArrowLeft" || k === "ArrowRight" || k === "Home" || k === "End")) { return; } // the slider moves itself
     if (k === "ArrowLeft") { stop(); go(cur - 1); } else if (k === "ArrowRight") { stop(); go(cur + 1); } else if (k === "Home") { stop(); go(0); } else if (k === "End") { stop(); go(last); } else if (k === " " || k === "Spacebar") {
       if (tag === "BUTTON" || tag === "A") { return; }
