@@ -1,6 +1,9 @@
 package room
 
-import "topsecret/internal/store"
+import (
+	"topsecret/internal/game"
+	"topsecret/internal/store"
+)
 
 // A seat's presence as the others see it: here (a phone is connected, or a
 // bot plays it), away (its phone was here and is gone: it is reconnecting),
@@ -22,18 +25,15 @@ func (r *Room) comeIn(id Identity) {
 // away reports whether seat s's phone was here and is gone now.
 func (r *Room) away(s string) bool { return r.seen[s] && r.online[s] == 0 }
 
-// seenBefore is the presence a loaded room starts from: every person's
-// seat counts as having been here, since the phones that held it before a
-// restart or an eviction reconnect by themselves, and no record says
-// which seat never had one.
-func seenBefore(seats []store.Seat) map[string]bool {
-	seen := map[string]bool{}
-	for _, s := range seats {
-		if !s.Bot {
-			seen[s.ID] = true
-		}
+// sawPlay notes, while a loaded room replays its match, that seat s acted
+// in it: a phone held that seat before the restart or eviction, so while it
+// is gone it is reconnecting. Nothing records which other seats had a
+// phone; those say "not here yet" until one connects, which after a
+// restart is a matter of seconds.
+func (r *Room) sawPlay(m store.Match, s game.Seat) {
+	if int(s) >= 0 && int(s) < len(m.Seats) {
+		r.seen[m.Seats[s].SeatID] = true
 	}
-	return seen
 }
 
 // hostsAt reports whether seat s's player hosts the room now: the seat the

@@ -2,6 +2,8 @@ package room_test
 
 import (
 	"context"
+	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -113,5 +115,46 @@ func waitUntil(tb testing.TB, what string, cond func() bool) {
 			tb.Fatalf("timed out waiting until %s", what)
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// After a restart a seat that played is reconnecting until its phone comes
+// back; a seat with nothing in the log says nothing false: not here yet.
+func TestRoom_PresenceAfterRestart(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "rooms.db")
+	clock := room.NewManualClock(time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC))
+	reg := openRegistry(t, path, clock)
+	r, ids := mustRoomOf(t, reg, 4, `{}`)
+	ctx := context.Background()
+	if _, err := r.Start(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	played := ""
+	for _, id := range ids {
+		f, err := r.Snapshot(ctx, room.Identity{SeatID: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(f.Legal) > 0 {
+			if _, err := r.Act(ctx, id, "first", fill(t, f.Legal[0], rand.New(rand.NewPCG(1, 2)))); err != nil {
+				t.Fatal(err)
+			}
+			played = id
+			break
+		}
+	}
+	if played == "" {
+		t.Fatal("nobody could act after the start")
+	}
+	r2, err := openRegistry(t, path, clock).Get(ctx, r.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := seatStates(t, r2, room.Identity{})
+	for _, id := range ids {
+		if got, want := seats[id].Away, id == played; got != want || seats[id].Connected {
+			t.Errorf("seat %s after a restart: away %v connected %v, want away %v", id, got, seats[id].Connected, want)
+		}
 	}
 }
