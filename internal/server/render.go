@@ -116,7 +116,8 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 				Host: f.Host, Legal: f.Legal, Away: away(f.Match.Players), Now: f.Now, Note: f.Note, Words: rd})
 		}
 		if f.Match.Status == room.StatusFinished && f.Match.Result != nil {
-			l.Result = &pages.ResultLine{Summary: rd.Say(f.Match.Result.Summary), Winners: f.Match.Winners, MatchID: f.Match.ID}
+			l.Result = &pages.ResultLine{Summary: rd.Say(f.Match.Result.Summary), Winners: f.Match.Winners, MatchID: f.Match.ID,
+				Ended: f.Match.Result.EndedByHost()}
 		}
 	}
 	return l

@@ -427,6 +427,30 @@ func TestLiveMain_Playing(t *testing.T) {
 		mustOne(t, doc, "history-link") // the banner's only: not twice
 	})
 
+	// The table screen's board draws the result: the banner does not say
+	// it again, only the way on, unless the host ended the match.
+	t.Run("FinishedTableSaysItOnce", func(t *testing.T) {
+		for _, tc := range []struct {
+			name    string
+			ended   bool
+			summary bool
+		}{{"rules ended it", false, false}, {"host ended it", true, true}} {
+			f := l
+			f.Status, f.Table, f.You = "finished", true, -1
+			f.Result = &pages.ResultLine{Summary: "Marie found her contact.", Winners: []string{"Marie"}, MatchID: "m1", Ended: tc.ended}
+			doc := MustRender(t, pages.LiveMain(f))
+			res := mustOne(t, doc, "result")
+			if !res.HasClass("slim") {
+				t.Fatalf("%s: the table's banner is not slim", tc.name)
+			}
+			mustNone(t, doc, "winners")
+			if got := doc.Find(`[data-testid="result-summary"]`).Length() == 1; got != tc.summary {
+				t.Fatalf("%s: summary shown %v, want %v", tc.name, got, tc.summary)
+			}
+			mustOne(t, byDoc(doc, "result"), "result-replay")
+		}
+	})
+
 	t.Run("FinishedGuest", func(t *testing.T) {
 		f := l
 		f.Status = "finished"

@@ -118,6 +118,8 @@ type ResultLine struct {
 	Summary string
 	Winners []string
 	MatchID string
+	// Ended says the host ended the match: no board shows that end.
+	Ended bool
 }
 
 // ErrorPage is a full-page error.
