@@ -127,6 +127,7 @@ func (s *Server) handleReplayPage(w http.ResponseWriter, r *http.Request) {
 	}
 	p := replayPage(r, t, as, step)
 	p.Watch = s.isRoomHost(r, m.RoomCode)
+	p.Screen = r.URL.Query().Get("screen") == "table"
 	title := fmt.Sprintf("Replay · %s match %d", p.GameName, m.Number)
 	s.render(w, r, http.StatusOK, layout.Page(title, pages.ReplayPage(p), replaySheet, stylesheet(m.Setup.Game)))
 }
