@@ -36,8 +36,9 @@ type StepInfo struct {
 	Events []game.Event `json:"-"`
 	// Waiting are the seats the match awaits after this step.
 	Waiting []game.Seat `json:"waiting"`
-	// Turn and Round number the turn and round this step belongs to, from 1;
-	// 0 before the first.
+	// Turn and Round number the turn and round this step belongs to: the
+	// game's own numbers (game.Turner, game.Rounder), as its board shows
+	// them; for a game without them, counted from 1 (0 before the first).
 	Turn  int `json:"turn"`
 	Round int `json:"round"`
 	// TurnStart and RoundStart mark the first step of a turn or round.
@@ -160,11 +161,14 @@ func (b *bounds) mark(st game.State, s StepInfo, seats int) StepInfo {
 	if s.Waiting == nil {
 		s.Waiting = []game.Seat{}
 	}
+	// A game that numbers its turns and rounds is quoted, not counted:
+	// one action may pass more than one round (or none), and the replay's
+	// numbers must be the ones its board shows.
 	if tn, ok := st.(game.Turner); ok {
 		if n := tn.Turn(); n != b.lastTurn || !b.seen0 {
 			b.lastTurn, s.TurnStart = n, true
-			b.turn++
 		}
+		b.turn = tn.Turn()
 	} else if len(s.Waiting) > 0 && !slices.Equal(s.Waiting, b.waiting) {
 		s.TurnStart = true
 		b.turn++
@@ -172,8 +176,8 @@ func (b *bounds) mark(st game.State, s StepInfo, seats int) StepInfo {
 	if rn, ok := st.(game.Rounder); ok {
 		if n := rn.Round(); n != b.lastRound || !b.seen0 {
 			b.lastRound, s.RoundStart = n, true
-			b.round++
 		}
+		b.round = rn.Round()
 	} else if s.TurnStart {
 		s.RoundStart = b.genericRound(s.Waiting[0], seats)
 	}

@@ -1,6 +1,9 @@
 package room
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestNewCode(t *testing.T) {
 	seen := map[string]bool{}
@@ -44,6 +47,17 @@ func TestCleanName(t *testing.T) {
 		{"a\x00b", "", false},
 		{"Aaaaaaaaaaaaaaaaaaaaaaaaa", "", false},
 		{"Zoë", "Zoë", true},
+		// Names count what a person sees: joined emoji are one character each.
+		{"🕵️‍♀️", "🕵️‍♀️", true},
+		{"👩‍🚀 Ann", "👩‍🚀 Ann", true},
+		{"❤️", "❤️", true},
+		{"🇫🇷 Marie", "🇫🇷 Marie", true},
+		{"👍🏽👍🏿", "👍🏽👍🏿", true},
+		{strings.Repeat("👨‍👩‍👧‍👦", 20), strings.Repeat("👨‍👩‍👧‍👦", 20), true},
+		{strings.Repeat("👨‍👩‍👧‍👦", 21), "", false},
+		{strings.Repeat("a", 20), strings.Repeat("a", 20), true},
+		// Format characters that reorder text stay out.
+		{"Ann\u202eevE", "", false},
 	}
 	for _, tt := range tests {
 		got, err := CleanName(tt.in)

@@ -69,6 +69,12 @@ type SeatState struct {
 	Name      string `json:"name"`
 	Bot       bool   `json:"bot"`
 	Connected bool   `json:"connected"`
+	// Away says the seat's phone was connected and is gone: it is
+	// reconnecting. A person's seat neither Connected nor Away has never
+	// been opened: its player is not here yet.
+	Away bool `json:"away,omitempty"`
+	// Host marks the seat whose player hosts the room now.
+	Host bool `json:"host,omitempty"`
 	// Standin says a bot plays this person's seat until they take it back.
 	Standin bool `json:"standin,omitempty"`
 	// Colour is the seat's colour name in the match (the game's
@@ -103,7 +109,7 @@ func (r *Room) status() string {
 
 func (r *Room) seatState(s store.Seat) SeatState {
 	return SeatState{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot, Connected: s.Bot || r.online[s.ID] > 0,
-		Standin: s.Standin}
+		Away: !s.Bot && r.away(s.ID), Host: r.hostsAt(s.ID), Standin: s.Standin}
 }
 
 // frame builds the frame for one viewer.
@@ -156,7 +162,7 @@ func (r *Room) matchState(m *liveMatch) *MatchState {
 	}
 	for i, s := range m.rec.Seats {
 		st := SeatState{ID: s.SeatID, Position: i, Name: s.Name, Bot: s.Bot, Connected: s.Bot || r.online[s.SeatID] > 0,
-			Standin: r.standin(s.SeatID)}
+			Away: !s.Bot && r.away(s.SeatID), Host: r.hostsAt(s.SeatID), Standin: r.standin(s.SeatID)}
 		if i < len(colours) {
 			st.Colour = colours[i]
 		}

@@ -7,14 +7,15 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/google/uuid"
 
+	"topsecret/internal/graphemes"
 	"topsecret/internal/store"
 )
 
-// maxNameLen keeps names readable on a phone's seat ring.
+// maxNameLen keeps names readable on a phone's seat ring. It counts the
+// characters a person sees (graphemes), so 🕵️‍♀️ is one, not five.
 const maxNameLen = 20
 
 // Joined is what a new player gets: their seat and the token that proves it.
@@ -29,15 +30,22 @@ func CleanName(name string) (string, error) {
 	if name == "" {
 		return "", refuse("Please type a name.")
 	}
-	if utf8.RuneCountInString(name) > maxNameLen {
-		return "", refuse(fmt.Sprintf("Names are at most %d letters.", maxNameLen))
+	if graphemes.Count(name) > maxNameLen {
+		return "", refuse(fmt.Sprintf("Names are at most %d characters.", maxNameLen))
 	}
 	for _, c := range name {
-		if !unicode.IsPrint(c) {
+		if !showable(c) {
 			return "", refuse("That name has characters we cannot show.")
 		}
 	}
 	return name, nil
+}
+
+// showable reports whether c may stand in a name: anything printable, and
+// the invisible joiner and tags that build emoji (👩‍🚀, subdivision flags).
+// Other format characters stay out: they reorder or hide text.
+func showable(c rune) bool {
+	return unicode.IsPrint(c) || c == '\u200d' || c >= 0xe0020 && c <= 0xe007f
 }
 
 // Join seats a new player. Once a match is running, newcomers watch instead.

@@ -73,6 +73,11 @@ type Room struct {
 	idleAt   time.Time
 	events   []event
 	watch    *WatchState // the replay the host shows the room, if any
+	// seen are the seat ids a phone has opened (presence.go); creatorSeat
+	// is the seat the host token's holder sits in, learnt when that phone
+	// connects, so the seat list can mark the host.
+	seen        map[string]bool
+	creatorSeat string
 	// hostAwaySince is when the host's last phone went away; zero while
 	// one is connected. hostTimer passes the role on when it is overdue.
 	hostAwaySince time.Time

@@ -96,6 +96,7 @@ func (r *Room) Subscribe(ctx context.Context, id Identity, enc Encoder) (*Subscr
 	s := &Subscriber{id: id, enc: enc, msgs: make(chan []byte, max(r.reg.Buffer, 2)), gone: make(chan struct{})}
 	err := r.do(ctx, func() error {
 		r.subs[s] = struct{}{}
+		r.comeIn(id)
 		if id.SeatID != "" {
 			r.online[id.SeatID]++
 			if r.online[id.SeatID] == 1 {

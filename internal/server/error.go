@@ -43,7 +43,10 @@ func classify(err error, rd words.Reader) (int, apiError) {
 	var br *badRequest
 	var mb *http.MaxBytesError
 	var sd *slowDown
+	var ms *missing
 	switch {
+	case errors.As(err, &ms):
+		return http.StatusNotFound, apiError{Code: "not_found", Message: ms.message()}
 	case errors.As(err, &re):
 		msg := re.Msg
 		return http.StatusConflict, apiError{Code: re.Code, Rule: re.Rule, Message: rd.Say(msg), Msg: &msg}
@@ -83,8 +86,15 @@ func classify(err error, rd words.Reader) (int, apiError) {
 // statusClientGone is nginx's 499: the client went away before the answer.
 const statusClientGone = 499
 
-// error answers a failed request as JSON for API clients and as a page for browsers.
+// error answers a failed request as JSON for API clients and as a page for
+// browsers. A "not found" says what is missing, found from the route, and
+// its page offers the room-code box with the code the address named.
 func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
+	var ms *missing
+	if errors.Is(err, store.ErrNotFound) && !errors.As(err, &ms) {
+		ms = s.missingFor(r)
+		err = ms
+	}
 	status, body := classify(err, reader(r, nil))
 	if status == http.StatusInternalServerError {
 		s.Log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
@@ -93,11 +103,11 @@ func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 		writeJSON(w, status, body)
 		return
 	}
-	title := http.StatusText(status)
-	if status == http.StatusNotFound {
-		title = "No such room"
+	page := pages.ErrorPage{Status: status, Title: http.StatusText(status), Message: body.Message}
+	if ms != nil {
+		page.Title, page.AskCode, page.Code = ms.title(), true, ms.code
 	}
-	s.render(w, r, status, layout.Page(title, pages.ErrorView(pages.ErrorPage{Status: status, Title: title, Message: body.Message})))
+	s.render(w, r, status, layout.Page(page.Title, pages.ErrorView(page)))
 }
 
 func wantsJSON(r *http.Request) bool {

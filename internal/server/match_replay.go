@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
@@ -20,7 +19,6 @@ import (
 	"topsecret/web/catalogue"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
-	"topsecret/web/words"
 )
 
 // stillPlaying refuses any replay of a match that has not ended: its log
@@ -77,6 +75,9 @@ func (s *Server) replayError(w http.ResponseWriter, r *http.Request, err error) 
 	s.render(w, r, http.StatusConflict, layout.Page("Still being played", pages.ReplayPending(sp.code, sp.number)))
 }
 
+// replaySheet is the stylesheet of the replay viewer and the room history.
+const replaySheet = "css/replay.css"
+
 // perspective reads ?as=: "all" (default, every card), "table" or a seat.
 func perspective(r *http.Request, seats int) (string, game.Viewer, error) {
 	as := r.URL.Query().Get("as")
@@ -126,8 +127,9 @@ func (s *Server) handleReplayPage(w http.ResponseWriter, r *http.Request) {
 	}
 	p := replayPage(r, t, as, step)
 	p.Watch = s.isRoomHost(r, m.RoomCode)
+	p.Screen = r.URL.Query().Get("screen") == "table"
 	title := fmt.Sprintf("Replay · %s match %d", p.GameName, m.Number)
-	s.render(w, r, http.StatusOK, layout.Page(title, pages.ReplayPage(p), gameAssets(m.Setup.Game)...))
+	s.render(w, r, http.StatusOK, layout.Page(title, pages.ReplayPage(p), append([]string{replaySheet}, gameAssets(m.Setup.Game)...)...))
 }
 
 // replayJSON is /m/{id} for tools: the record plus the timeline's marks.
@@ -155,6 +157,7 @@ type stepJSON struct {
 	Round      int          `json:"round"`
 	TurnStart  bool         `json:"turn_start"`
 	RoundStart bool         `json:"round_start"`
+	Progress   string       `json:"progress,omitempty"`
 	Actor      string       `json:"actor,omitempty"`
 	Action     *game.Action `json:"action,omitempty"`
 	Text       string       `json:"text"`
@@ -194,7 +197,7 @@ func (s *Server) handleReplayStep(w http.ResponseWriter, r *http.Request) {
 		}
 		writeJSON(w, http.StatusOK, stepJSON{Match: t.Match().ID, Step: f.Info.Index, Steps: t.Len(), As: as,
 			Turn: f.Info.Turn, Round: f.Info.Round, TurnStart: f.Info.TurnStart, RoundStart: f.Info.RoundStart,
-			Actor: step.Actor, Action: f.Info.Action, Text: step.Text, Events: orNone(step.Events), Waiting: f.Info.Waiting,
+			Progress: step.Progress, Actor: step.Actor, Action: f.Info.Action, Text: step.Text, Events: orNone(step.Events), Waiting: f.Info.Waiting,
 			View: f.View, Legal: legal})
 		return
 	}
@@ -236,152 +239,13 @@ func (s *Server) replayStep(r *http.Request, t *replay.Timeline, i int, as strin
 		Actor: actorName(rd, f.Info), Clock: clock(f.Info.At - m.Setup.Started), Text: strings.Join(lines(rd, f.Text), " "),
 		Events: lines(rd, f.Events), As: as, AsLabel: asLabel(as, names), At: f.Info.At}
 	if board, ok := catalogue.Lookup(m.Setup.Game); ok {
+		step.Progress = progress(board, rd, f.Info)
 		step.Board = board.Draw(bc)
 		if v.Kind == game.Omniscient && board.Secrets != nil {
 			step.Secrets = boards.SecretFiles(board.Secrets(bc), "Secret files")
 		}
 	}
 	return step, f, nil
-}
-
-// lines words a step's lines; a private notice seen by the all-seeing eyes
-// says whose it was.
-func lines(rd words.Reader, ls []replay.Line) []string {
-	out := make([]string, 0, len(ls))
-	for _, l := range ls {
-		text := rd.Say(l.Msg)
-		if len(l.To) > 0 {
-			text = rd.Say(game.M("game.replay.private", game.PS("to", l.To), game.X("text", text)))
-		}
-		out = append(out, text)
-	}
-	return out
-}
-
-// actorName is who acted at a step: a name, the referee for timers, or
-// nobody at the deal.
-func actorName(rd words.Reader, info replay.StepInfo) string {
-	switch {
-	case info.Action == nil:
-		return ""
-	case info.Action.Seat == game.System:
-		return rd.Say(game.M("game.replay.referee"))
-	}
-	return rd.Name(info.Action.Seat)
-}
-
-func orNone(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
-
-// clock is a time since the deal as "m:ss".
-func clock(ms int64) string {
-	if ms < 0 {
-		return ""
-	}
-	d := time.Duration(ms) * time.Millisecond
-	return fmt.Sprintf("%d:%02d", int(d.Minutes()), int(d.Seconds())%60)
-}
-
-func asLabel(as string, names []string) string {
-	switch as {
-	case "all":
-		return "everyone: every card face up"
-	case "table":
-		return "the table screen"
-	}
-	n, _ := strconv.Atoi(as)
-	if n >= 0 && n < len(names) {
-		return names[n] + "’s phone"
-	}
-	return "seat " + as
-}
-
-// replayPage fills the page around a first step.
-func replayPage(r *http.Request, t *replay.Timeline, as string, step pages.ReplayStep) pages.Replay {
-	m := t.Match()
-	names := t.Names()
-	rd := reader(r, names)
-	p := pages.Replay{MatchID: m.ID, Code: m.RoomCode, GameName: gameName(r, m.Setup.Game), Number: m.Number,
-		Date: m.CreatedAt.Local().Format("Mon 2 Jan 2006, 15:04"), Length: length(t.Len()-1, m),
-		Steps: t.Len(), As: as, Step: step}
-	p.Perspectives = append(p.Perspectives, pages.Perspective{Key: "all", Label: "All cards"},
-		pages.Perspective{Key: "table", Label: "Table"})
-	for i, n := range names {
-		p.Perspectives = append(p.Perspectives, pages.Perspective{Key: strconv.Itoa(i), Label: n})
-	}
-	res, _ := t.Result()
-	win := map[game.Seat]bool{}
-	for _, w := range res.Winners {
-		win[w] = true
-	}
-	var winners []string
-	for i, st := range m.Seats {
-		rs := pages.ReplaySeat{Seat: i, Name: st.Name, Bot: st.Bot, Winner: win[game.Seat(i)]}
-		if i < len(res.Points) {
-			rs.Points = res.Points[i]
-		}
-		if rs.Winner {
-			winners = append(winners, st.Name)
-		}
-		p.Seats = append(p.Seats, rs)
-	}
-	p.Winners = joinNames(winners)
-	p.Summary = rd.Say(res.Summary)
-	p.Marks = marks(t)
-	return p
-}
-
-// marks lists turn starts, with round starts named, for the jump list.
-func marks(t *replay.Timeline) []pages.ReplayMark {
-	var out []pages.ReplayMark
-	for _, i := range t.Turns() {
-		info := t.Info(i)
-		label := fmt.Sprintf("Turn %d · %s", info.Turn, waitingNames(info.Waiting, t.Names()))
-		if info.RoundStart {
-			label = fmt.Sprintf("Round %d — ", info.Round) + label
-		}
-		out = append(out, pages.ReplayMark{Step: i, Turn: info.Turn, Round: info.Round, Label: label})
-	}
-	return out
-}
-
-func waitingNames(seats []game.Seat, names []string) string {
-	var out []string
-	for _, s := range seats {
-		if int(s) >= 0 && int(s) < len(names) {
-			out = append(out, names[s])
-		}
-	}
-	return joinNames(out)
-}
-
-func joinNames(ns []string) string {
-	out := ""
-	for i, n := range ns {
-		if i > 0 {
-			out += " & "
-		}
-		out += n
-	}
-	return out
-}
-
-// length is "87 steps · 6 min" for a finished match.
-func length(actions int, m store.Match) string {
-	out := fmt.Sprintf("%d steps", actions)
-	if m.FinishedAt != nil {
-		d := m.FinishedAt.Sub(m.CreatedAt).Round(time.Minute)
-		if d < time.Minute {
-			out += " · under a minute"
-		} else {
-			out += fmt.Sprintf(" · %d min", int(d.Minutes()))
-		}
-	}
-	return out
 }
 
 // isRoomHost reports whether the request carries room code's host token.

@@ -26,9 +26,16 @@ func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) {
 
 // handleJoinCode sends a typed room code ("acd efg") to its room.
 func (s *Server) handleJoinCode(w http.ResponseWriter, r *http.Request) {
-	code := room.NormalizeCode(r.URL.Query().Get("code"))
+	typed := r.URL.Query().Get("code")
+	code := room.NormalizeCode(typed)
 	if !room.ValidCode(code) {
-		s.error(w, r, bad("That is not a room code: codes have six letters and digits."))
+		const msg = "That is not a room code: codes have six letters and digits."
+		if wantsJSON(r) {
+			s.error(w, r, bad(msg))
+			return
+		}
+		page := pages.ErrorPage{Status: http.StatusBadRequest, Title: "Not a room code", Message: msg, AskCode: true, Code: typed}
+		s.render(w, r, http.StatusBadRequest, layout.Page(page.Title, pages.ErrorView(page)))
 		return
 	}
 	http.Redirect(w, r, "/r/"+code, http.StatusSeeOther)
@@ -49,8 +56,7 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 		l := s.live(f, base, langOf(r))
 		page := pages.Room{Code: f.Code, GameName: l.Game.Name, JoinURL: base + "/r/" + f.Code,
 			QRSVG: s.qrSVG(base + "/r/" + f.Code), Table: table, Seated: f.SeatID != "",
-			CanJoin: !table && f.SeatID == "" && f.Status != room.StatusPlaying && len(f.Seats) < f.Info.MaxPlayers,
-			Main:    pages.LiveMain(l), WSURL: "/r/" + f.Code + "/ws"}
+			Main: pages.LiveMain(l), WSURL: "/r/" + f.Code + "/ws"}
 		if table {
 			page.WSURL += "?table=1"
 		}

@@ -75,8 +75,9 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	}
 	for _, s := range f.Seats {
 		l.Seats = append(l.Seats, pages.SeatLine{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot,
-			Connected: s.Connected, You: s.ID == f.SeatID && f.SeatID != "", Standin: s.Standin})
+			Connected: s.Connected, Away: s.Away, Host: s.Host, You: s.ID == f.SeatID && f.SeatID != "", Standin: s.Standin})
 	}
+	l.Watching = watching(f)
 	l.Watch = watchLine(f)
 	l.Rejoin = rejoinLine(f, l.Seats, rd)
 	l.HostSeat, l.HostBack = f.HostSeat, f.HostBack
@@ -118,7 +119,8 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 				Host: f.Host, Legal: f.Legal, Away: away(f.Match.Players), Now: f.Now, Note: f.Note, Words: rd})
 		}
 		if f.Match.Status == room.StatusFinished && f.Match.Result != nil {
-			l.Result = &pages.ResultLine{Summary: rd.Say(f.Match.Result.Summary), Winners: f.Match.Winners, MatchID: f.Match.ID}
+			l.Result = &pages.ResultLine{Summary: rd.Say(f.Match.Result.Summary), Winners: f.Match.Winners, MatchID: f.Match.ID,
+				Ended: f.Match.Result.EndedByHost()}
 		}
 	}
 	return l
@@ -136,14 +138,27 @@ func playerNames(f *room.Frame) []string {
 	return names
 }
 
-// away marks the people whose phones are gone ("reconnecting…"); bots
-// never are.
+// away marks the people whose phones were here and are gone
+// ("reconnecting…"); bots never are, nor seats no phone has opened yet.
 func away(players []room.SeatState) []bool {
 	out := make([]bool, len(players))
 	for i, p := range players {
-		out[i] = !p.Connected && !p.Bot
+		out[i] = p.Away
 	}
 	return out
+}
+
+// watching says why a viewer without a seat cannot take one now, if so.
+func watching(f *room.Frame) string {
+	switch {
+	case f.SeatID != "" || f.Table:
+		return ""
+	case f.Status == room.StatusPlaying:
+		return pages.WatchingMatch
+	case len(f.Seats) >= f.Info.MaxPlayers:
+		return pages.WatchingFull
+	}
+	return ""
 }
 
 func startHint(info game.Info, n int) string {

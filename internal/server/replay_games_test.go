@@ -2,11 +2,14 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/PuerkitoBio/goquery"
 
 	"topsecret/internal/games"
 	"topsecret/internal/store"
@@ -62,6 +65,104 @@ func TestReplay_EveryGame(t *testing.T) {
 					if !strings.Contains(body, `data-testid="`+g.Info.Slug+`-`) {
 						t.Fatalf("step %s as %s: the %s board is missing:\n%.600s", step, as, g.Info.Slug, body)
 					}
+				}
+			}
+		})
+	}
+}
+
+// The replay's step bar names where the match stands in each game's own
+// units, and agrees with the board drawn beside it: the table view's own
+// trick, cycle, round and turn numbers.
+func TestReplay_EachGameNamesItsOwnUnits(t *testing.T) {
+	t.Parallel()
+	type view struct {
+		Trick, Cycle, Round, Turn int
+	}
+	want := map[string]func(v view, round, turn int) string{
+		"vault": func(v view, _, _ int) string { return fmt.Sprintf("Trick %d", v.Trick) },
+		"inkognito": func(v view, _, _ int) string {
+			return fmt.Sprintf("Cycle %d · round %d of 5", v.Cycle, v.Round)
+		},
+		"couriers": func(v view, _, _ int) string {
+			if v.Turn == 0 {
+				return "Secret setup"
+			}
+			return fmt.Sprintf("Round %d · turn %d", v.Round, v.Turn)
+		},
+		"embassy": func(v view, _, _ int) string { return fmt.Sprintf("Round %d · turn %d", v.Round, v.Turn) },
+		// wink's board counts neither; the suitcase's laps and moves do.
+		"wink": func(_ view, round, turn int) string { return fmt.Sprintf("Round %d · turn %d", round, turn) },
+	}
+	for _, g := range games.All() {
+		if !g.Available() {
+			continue
+		}
+		t.Run(g.Info.Slug, func(t *testing.T) {
+			t.Parallel()
+			label, ok := want[g.Info.Slug]
+			if !ok {
+				t.Fatalf("%s: no expectation for its units", g.Info.Slug)
+			}
+			e := mustStart(t)
+			id := e.mustBotMatch(g.Info.Slug, g.Info.MinPlayers)
+			var rec struct{ Steps int }
+			_, js := e.get("/m/"+id, jsonAccept)
+			if err := json.Unmarshal([]byte(js), &rec); err != nil {
+				t.Fatal(err)
+			}
+			// The jump list, as the page shows it beside each step: the
+			// last start at or before the step.
+			_, page := e.get("/m/"+id+"?as=table", "")
+			pdoc, err := goquery.NewDocumentFromReader(strings.NewReader(page))
+			if err != nil {
+				t.Fatal(err)
+			}
+			type mark struct {
+				step  int
+				label string
+			}
+			var jumps []mark
+			pdoc.Find(`[data-testid="replay-jump"] option`).Each(func(_ int, o *goquery.Selection) {
+				v, _ := o.Attr("value")
+				var n int
+				fmt.Sscan(v, &n)
+				jumps = append(jumps, mark{n, o.Text()})
+			})
+			if len(jumps) == 0 {
+				t.Fatal("no jump list")
+			}
+			stride := max(1, rec.Steps/60)
+			for i := 0; i < rec.Steps; i += stride {
+				var st struct {
+					Round, Turn int
+					Progress    string
+					View        view
+				}
+				_, js := e.get(fmt.Sprintf("/m/%s/step/%d?as=table", id, i), jsonAccept)
+				if err := json.Unmarshal([]byte(js), &st); err != nil {
+					t.Fatalf("step %d: %v", i, err)
+				}
+				if w := label(st.View, st.Round, st.Turn); st.Progress != w {
+					t.Fatalf("step %d: the bar says %q, the board %q", i, st.Progress, w)
+				}
+				_, html := e.get(fmt.Sprintf("/m/%s/step/%d?as=table", id, i), "")
+				doc, err := goquery.NewDocumentFromReader(strings.NewReader(html))
+				if err != nil {
+					t.Fatal(err)
+				}
+				shown := ""
+				for _, j := range jumps {
+					if j.step <= i {
+						shown = j.label
+					}
+				}
+				if shown != "" && !strings.HasPrefix(shown, st.Progress) {
+					t.Fatalf("step %d: the jump list shows %q beside %q", i, shown, st.Progress)
+				}
+				tags := doc.Find(`[data-testid="step-desc"] .tag`)
+				if tags.Length() != 1 || tags.Text() != st.Progress {
+					t.Fatalf("step %d: the bar's tags read %q, want only %q", i, tags.Text(), st.Progress)
 				}
 			}
 		})

@@ -55,7 +55,7 @@ func (s *Server) handleRoomHistory(w http.ResponseWriter, r *http.Request) {
 			h.Champion = st.Name
 		}
 	}
-	s.render(w, r, http.StatusOK, layout.Page(gameName(r, entry.Info.Slug)+" · "+code+" · history", pages.HistoryPage(h)))
+	s.render(w, r, http.StatusOK, layout.Page(gameName(r, entry.Info.Slug)+" · "+code+" · history", pages.HistoryPage(h), replaySheet))
 }
 
 func (s *Server) historyRow(r *http.Request, m store.Match) (pages.HistoryRow, error) {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"topsecret/internal/room"
@@ -37,7 +38,9 @@ func (s *Server) handleRoomWatch(w http.ResponseWriter, r *http.Request) {
 }
 
 // watchLine is the live page's banner for the room's shared replay: each
-// viewer opens it with their own eyes (their seat, or the table's).
+// phone opens it with its own eyes (its seat, or the table's). The table
+// screen is the room's: it shows what the host shows, with the host's eyes,
+// and opens it by itself (Follow), to come back when the showing stops.
 func watchLine(f *room.Frame) *pages.WatchLine {
 	if f.Watch == nil {
 		return nil
@@ -48,6 +51,11 @@ func watchLine(f *room.Frame) *pages.WatchLine {
 			as = strconv.Itoa(i)
 		}
 	}
-	return &pages.WatchLine{MatchID: f.Watch.MatchID, Number: f.Watch.Number, Step: f.Watch.Step,
+	line := &pages.WatchLine{MatchID: f.Watch.MatchID, Number: f.Watch.Number, Step: f.Watch.Step,
 		Last: f.Watch.Steps - 1, As: as, Code: f.Code, IsHost: f.Host}
+	if f.Table {
+		line.As = f.Watch.As
+		line.Follow = "/m/" + f.Watch.MatchID + "?as=" + url.QueryEscape(line.As) + "&follow=1&screen=table#" + strconv.Itoa(f.Watch.Step)
+	}
+	return line
 }

@@ -86,3 +86,32 @@ func TestRoomWatch_RefusesUnfinished(t *testing.T) {
 		t.Fatalf("watch of a match in progress: %d, want 409", st)
 	}
 }
+
+// The table screen is the room's: its banner tells it to open the replay
+// by itself, with the host's eyes and at the host's step, while a phone's
+// banner only offers it; the replay opened so is the screen's, without
+// controls.
+func TestRoomWatch_TableScreenFollows(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	c, id := e.mustFinishedMatch()
+	table := e.dial(c.Code, "table=1")
+	phone := e.dial(c.Code, "")
+	if st := e.do("POST", "/api/rooms/"+c.Code+"/watch", c.HostToken, map[string]any{"match_id": id, "step": 3, "as": "all"}, nil); st != http.StatusOK {
+		t.Fatalf("watch: %d", st)
+	}
+	want := `data-follow="/m/` + id + `?as=all&amp;follow=1&amp;screen=table#3"`
+	table.until(func(f frame) bool { return f.Type == "view" && strings.Contains(f.HTML, want) })
+	f := phone.until(func(f frame) bool { return f.Type == "view" && strings.Contains(f.HTML, `data-testid="watch-banner"`) })
+	if strings.Contains(f.HTML, "data-follow") {
+		t.Fatal("a phone's banner would take the phone away by itself")
+	}
+	_, page := e.get("/m/"+id+"?as=all&follow=1&screen=table", "")
+	if !strings.Contains(page, `data-screen="table"`) || !strings.Contains(page, "on-screen") {
+		t.Fatalf("the replay opened by the table screen is not the screen's:\n%.400s", page)
+	}
+	_, page = e.get("/m/"+id, "")
+	if strings.Contains(page, `data-screen=`) {
+		t.Fatal("a replay opened by hand is the screen's")
+	}
+}

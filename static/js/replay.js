@@ -14,6 +14,11 @@
   var box = $("#replay-step"), slider = $("#replay-slider"), speed = $("#replay-speed");
   var jump = $("#replay-jump"), share = $("[data-testid=replay-share]"), playBtn = $("[data-rp=play]");
   var cache = {}, cacheKeys = [], seq = 0, timer = 0;
+  // screen: the room's table screen opened this replay to show what the
+  // host shows; it follows the host's eyes and steps, and goes back to the
+  // room when the showing stops.
+  var screen = root.getAttribute("data-screen") === "table";
+  var screenParams = screen ? "&follow=1&screen=table" : "";
 
   function clamp(i) { return Math.max(0, Math.min(last, i | 0)); }
   function url(i) { return base + "/step/" + i + "?as=" + encodeURIComponent(as); }
@@ -50,7 +55,7 @@
     cur = i;
     root.setAttribute("data-step", String(i));
     if (slider && Number(slider.value) !== i) { slider.value = String(i); }
-    var href = base + "?as=" + encodeURIComponent(as) + "#" + i;
+    var href = base + "?as=" + encodeURIComponent(as) + screenParams + "#" + i;
     if (location.pathname + location.search + location.hash !== href) { history.replaceState(null, "", href); }
     if (share) { share.setAttribute("data-copy", link(i)); }
     $$("[data-rp=start],[data-rp=back],[data-rp=prev-turn]").forEach(function (b) { b.disabled = i <= 0; });
@@ -136,7 +141,7 @@
       setAs(eye.getAttribute("data-as"));
     }
   });
-  function setAs(key) {
+  function setAs(key, step) {
     as = key;
     root.setAttribute("data-as", key);
     $$("a[data-as]", root).forEach(function (a) {
@@ -145,8 +150,19 @@
       if (on) { a.setAttribute("aria-current", "true"); } else { a.removeAttribute("aria-current"); }
     });
     reveal();
-    go(cur);
+    go(step === undefined ? cur : step);
   }
+
+  // ---- the folded controls ----
+  // A phone's bar holds stepping, play and the slider; "More" opens the
+  // rest above it. Wide screens show everything in the row (CSS).
+  var controls = $("#replay-controls"), more = $("[data-testid=replay-more]");
+  function fold(open) {
+    if (!controls || !more) { return; }
+    controls.classList.toggle("open", open);
+    more.setAttribute("aria-expanded", String(open));
+  }
+  if (more) { more.addEventListener("click", function () { fold(!controls.classList.contains("open")); }); }
 
   if (slider) {
     var slideTimer = 0;
@@ -166,6 +182,7 @@
     var t = e.target, tag = t && t.tagName;
     if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && t.type !== "range")) { return; }
     var k = e.key;
+    if (k === "Escape") { fold(false); return; }
     if (tag === "INPUT" && (k === "ArrowLeft" || k === "ArrowRight" || k === "Home" || k === "End")) { return; } // the slider moves itself
     if (k === "ArrowLeft") { stop(); go(cur - 1); } else if (k === "ArrowRight") { stop(); go(cur + 1); } else if (k === "Home") { stop(); go(0); } else if (k === "End") { stop(); go(last); } else if (k === " " || k === "Spacebar") {
       if (tag === "BUTTON" || tag === "A") { return; }
@@ -247,6 +264,7 @@
     if (!w || showing) { bar.hidden = true; return; }
     bar.hidden = false;
     var text = $(".watch-text", bar), btn = $("[data-testid=watch-toggle]", bar);
+    btn.hidden = screen; // nobody works the TV: it always follows
     if (w.match_id !== matchID) {
       text.textContent = "The host is showing match " + w.number + " to the room.";
       btn.textContent = "Join";
@@ -279,6 +297,7 @@
       retry = 0;
       var w = m.watch || null;
       lastWatch = w;
+      if (screen && screenFollows(w)) { return; }
       if (w && w.match_id === matchID) {
         if (hostMatch !== matchID && !showing) { following = true; }
         hostStep = w.step;
@@ -288,6 +307,19 @@
       renderBar(w);
     };
     sock.onclose = function () { setTimeout(listen, Math.min(10000, 500 * Math.pow(2, retry++))); };
+  }
+  // screenFollows keeps the table screen on what the host shows: the host's
+  // eyes, another match when the host moves on, and the room when the
+  // showing stops. It reports whether the page is leaving.
+  function screenFollows(w) {
+    if (!w) { location.replace("/r/" + encodeURIComponent(code) + "/table"); return true; }
+    if (w.match_id !== matchID) {
+      location.replace("/m/" + w.match_id + "?as=" + encodeURIComponent(w.as || "table") + screenParams + "#" + w.step);
+      return true;
+    }
+    following = true;
+    if (w.as && w.as !== as) { stop(); setAs(w.as, w.step); }
+    return false;
   }
   listen();
 

@@ -87,6 +87,12 @@ type Game struct {
 	// Messages is the folder of the game's message catalogue, one
 	// <lang>.json per language.
 	Messages fs.FS
+	// Progress words where a match stands in the game's own units
+	// (vault's "Trick 4", inkognito's "Cycle 2 · round 1 of 5"), from the
+	// round and turn numbers of game.Rounder and game.Turner (0 where the
+	// game numbers none), for the replay's step bar and jump list. Nil:
+	// the replay names no unit.
+	Progress func(w words.Reader, round, turn int) string
 }
 
 // StylesheetPath is the stylesheet's asset name under static, or "".

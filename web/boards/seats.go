@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/a-h/templ"
+
+	"topsecret/internal/graphemes"
 )
 
 // Palette maps a game's seat colour names ("red", "pink") to CSS colours.
@@ -25,10 +27,11 @@ func (p Palette) Style(name string) templ.SafeCSS {
 	return templ.SafeCSS("--seat:" + p.CSS(name) + ";")
 }
 
-// Initial is the first letter of a name, upper-cased, for avatars.
+// Initial is the first character a person sees in a name (a letter, or a
+// whole emoji or flag), upper-cased, for avatars.
 func Initial(name string) string {
-	for _, r := range name {
-		return strings.ToUpper(string(r))
+	if first := graphemes.First(name); first != "" {
+		return strings.ToUpper(first)
 	}
 	return "?"
 }

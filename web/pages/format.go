@@ -9,6 +9,7 @@ import (
 	"github.com/a-h/templ"
 
 	"topsecret/internal/game"
+	"topsecret/internal/graphemes"
 )
 
 var colourRE = regexp.MustCompile(`^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$`)
@@ -50,10 +51,21 @@ func seriesText(s game.Series) string {
 
 // initial is the first letter of a name, for the avatar badge.
 func initial(name string) string {
-	for _, r := range name {
-		return strings.ToUpper(string(r))
+	if first := graphemes.First(name); first != "" {
+		return strings.ToUpper(first)
 	}
 	return "?"
+}
+
+// presence says in words whether a seat's player is here, for its dot.
+func presence(s SeatLine) string {
+	switch {
+	case s.Connected || s.Bot:
+		return "connected"
+	case s.Away:
+		return "reconnecting"
+	}
+	return "not here yet"
 }
 
 // seated counts the occupied seats.

@@ -129,7 +129,7 @@ func TestHomePage(t *testing.T) {
 func TestRoomPage(t *testing.T) {
 	t.Parallel()
 	room := pages.Room{Code: "ABC123", GameName: "Top Secret", JoinURL: "https://x/r/ABC123",
-		WSURL: "/r/ABC123/ws", CanJoin: true, Main: pages.LiveMain(pages.Live{Code: "ABC123", Status: "lobby", Game: winkInfo, You: -1})}
+		WSURL: "/r/ABC123/ws", Main: pages.LiveMain(pages.Live{Code: "ABC123", Status: "lobby", Game: winkInfo, You: -1})}
 
 	t.Run("OK", func(t *testing.T) {
 		doc := MustRender(t, pages.RoomPage(room))
@@ -164,12 +164,41 @@ func TestRoomPage(t *testing.T) {
 		mustNone(t, doc, "spectator")
 	})
 
-	t.Run("Full", func(t *testing.T) {
-		r := room
-		r.CanJoin = false
-		doc := MustRender(t, pages.RoomPage(r))
-		mustNone(t, doc, "join-form")
-		mustOne(t, doc, "spectator")
+	// A viewer without a seat reads why they watch, in the live region
+	// that follows the room; the name form hides (CSS on .live.closed)
+	// exactly while no seat can be taken.
+	for _, tc := range []struct {
+		name, watching, says string
+	}{
+		{"LobbyFull", pages.WatchingFull, "This room is full"},
+		{"MatchRunning", pages.WatchingMatch, "Seats open again in the lobby"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := room
+			r.Main = pages.LiveMain(pages.Live{Code: "ABC123", Status: "lobby", Game: winkInfo, You: -1, Watching: tc.watching})
+			doc := MustRender(t, pages.RoomPage(r))
+			mustOne(t, doc, "join-form")
+			if !mustOne(t, doc, "live").HasClass("closed") {
+				t.Fatal("the live region does not say the seats are closed")
+			}
+			if got := mustOne(t, doc, "spectator").Text(); !strings.Contains(got, tc.says) {
+				t.Fatalf("spectator note %q, want %q", got, tc.says)
+			}
+			for _, other := range []string{"This room is full", "Seats open again in the lobby"} {
+				if other != tc.says && strings.Contains(mustOne(t, doc, "spectator").Text(), other) {
+					t.Fatalf("spectator note %q also says %q", mustOne(t, doc, "spectator").Text(), other)
+				}
+			}
+		})
+	}
+
+	t.Run("SeatFree", func(t *testing.T) {
+		doc := MustRender(t, pages.RoomPage(room))
+		mustOne(t, doc, "join-form")
+		mustNone(t, doc, "spectator")
+		if mustOne(t, doc, "live").HasClass("closed") {
+			t.Fatal("a room with a free seat says its seats are closed")
+		}
 	})
 
 	t.Run("Table", func(t *testing.T) {
@@ -188,7 +217,7 @@ func lobby() pages.Live {
 		Code: "ABC123", Game: winkInfo, Status: "lobby", You: 0,
 		Seats: []pages.SeatLine{
 			{ID: "s1", Position: 0, Name: "Marie", Connected: true, You: true, Colour: "#4cc48c"},
-			{ID: "s2", Position: 1, Name: "Tom", Connected: false, Colour: "red"},
+			{ID: "s2", Position: 1, Name: "Tom", Connected: false, Away: true, Colour: "red"},
 			{ID: "s3", Position: 2, Name: "Robo", Bot: true, Colour: "url(evil)"},
 		},
 		StartHint: "Need 4-8 players (3 seated)",
@@ -290,6 +319,9 @@ func TestLiveMain_Lobby(t *testing.T) {
 		mustNone(t, doc, "seat-reconnecting-0")
 		mustOne(t, doc, "seat-reconnecting-1")
 		mustNone(t, doc, "seat-reconnecting-2") // bots never disconnect
+		for _, id := range []string{"seat-not-here-0", "seat-not-here-1", "seat-not-here-2"} {
+			mustNone(t, doc, id)
+		}
 		if !mustOne(t, doc, "seat-0").Find(".dot").HasClass("on") {
 			t.Fatal("connected seat without a lit dot")
 		}
@@ -302,6 +334,34 @@ func TestLiveMain_Lobby(t *testing.T) {
 		if st, _ := mustOne(t, doc, "seat-2").Attr("style"); strings.Contains(st, "url") {
 			t.Fatalf("seat style=%q lets a bad colour through", st)
 		}
+	})
+
+	// Only a seat whose phone was here and left is reconnecting; one no
+	// phone has opened says so.
+	t.Run("NotHereYet", func(t *testing.T) {
+		l := lobby()
+		l.Seats[1].Away = false
+		doc := MustRender(t, pages.LiveMain(l))
+		mustNone(t, doc, "seat-reconnecting-1")
+		if got := mustOne(t, doc, "seat-not-here-1").Text(); got != "not here yet" {
+			t.Fatalf("a seat never opened says %q", got)
+		}
+		if got, _ := mustOne(t, doc, "seat-1").Find(".dot").Attr("aria-label"); got != "not here yet" {
+			t.Fatalf("its dot says %q", got)
+		}
+	})
+
+	// The host wears a crown and the word, whichever seat holds the role.
+	t.Run("HostMarked", func(t *testing.T) {
+		l := lobby()
+		l.Seats[0].Host = true
+		doc := MustRender(t, pages.LiveMain(l))
+		tag := mustOne(t, doc, "seat-host-0")
+		if strings.TrimSpace(tag.Text()) != "Host" || tag.Find("svg").Length() != 1 {
+			t.Fatalf("host tag reads %q with %d icons", tag.Text(), tag.Find("svg").Length())
+		}
+		mustNone(t, doc, "seat-host-1")
+		mustNone(t, doc, "seat-host-2")
 	})
 
 	t.Run("Table", func(t *testing.T) {
@@ -367,6 +427,30 @@ func TestLiveMain_Playing(t *testing.T) {
 		mustOne(t, doc, "history-link") // the banner's only: not twice
 	})
 
+	// The table screen's board draws the result: the banner does not say
+	// it again, only the way on, unless the host ended the match.
+	t.Run("FinishedTableSaysItOnce", func(t *testing.T) {
+		for _, tc := range []struct {
+			name    string
+			ended   bool
+			summary bool
+		}{{"rules ended it", false, false}, {"host ended it", true, true}} {
+			f := l
+			f.Status, f.Table, f.You = "finished", true, -1
+			f.Result = &pages.ResultLine{Summary: "Marie found her contact.", Winners: []string{"Marie"}, MatchID: "m1", Ended: tc.ended}
+			doc := MustRender(t, pages.LiveMain(f))
+			res := mustOne(t, doc, "result")
+			if !res.HasClass("slim") {
+				t.Fatalf("%s: the table's banner is not slim", tc.name)
+			}
+			mustNone(t, doc, "winners")
+			if got := doc.Find(`[data-testid="result-summary"]`).Length() == 1; got != tc.summary {
+				t.Fatalf("%s: summary shown %v, want %v", tc.name, got, tc.summary)
+			}
+			mustOne(t, byDoc(doc, "result"), "result-replay")
+		}
+	})
+
 	t.Run("FinishedGuest", func(t *testing.T) {
 		f := l
 		f.Status = "finished"
@@ -395,6 +479,13 @@ func TestErrorView(t *testing.T) {
 	}
 	if doc.Find(`a[href="/"]`).Length() != 1 {
 		t.Fatal("no way home")
+	}
+	mustNone(t, doc, "join-code")
+
+	// A room that is not there offers the code box, holding what was typed.
+	doc = MustRender(t, pages.ErrorView(pages.ErrorPage{Status: 404, Title: "No such room", AskCode: true, Code: "ACD3FG"}))
+	if got, _ := mustOne(t, doc, "join-code").Find("input[name=code]").Attr("value"); got != "ACD3FG" {
+		t.Fatalf("the code box holds %q", got)
 	}
 }
 

@@ -67,7 +67,7 @@ func TestLiveMain_HostRole(t *testing.T) {
 	})
 	t.Run("Passed", func(t *testing.T) {
 		l := lobby()
-		l.HostSeat, l.HostBack = "s2", true
+		l.HostSeat, l.HostBack, l.Seats[1].Host = "s2", true, true
 		doc := MustRender(t, pages.LiveMain(l))
 		mustOne(t, doc, "seat-host-1")
 		if u, _ := mustOne(t, doc, "take-host-back").Attr("data-post"); u != "/api/rooms/ABC123/host/back" {

@@ -26,8 +26,7 @@ type Room struct {
 	JoinURL  string
 	QRSVG    string // inline <svg> markup, trusted
 	Table    bool   // the shared table screen
-	Seated   bool   // this browser holds a seat
-	CanJoin  bool   // lobby open and room not full: show the name form
+	Seated   bool   // this browser holds a seat: no name form
 	// Main is the initial content of #room-main, the same fragment the
 	// websocket's "view" messages replace.
 	Main  templ.Component
@@ -71,7 +70,17 @@ type Live struct {
 	LocalOnly bool
 	// Rejoin is about moving seats between phones.
 	Rejoin RejoinLine
+	// Watching says why this viewer, who holds no seat, cannot take one
+	// now: WatchingMatch or WatchingFull. "" when a seat is free (the
+	// page's name form shows), and for seated players and the table.
+	Watching string
 }
+
+// Why a viewer without a seat watches (Live.Watching).
+const (
+	WatchingMatch = "match" // a match is running; seats open when it ends
+	WatchingFull  = "full"  // every seat is taken
+)
 
 // SeatLine is one seat in the lobby list and the in-game strip.
 type SeatLine struct {
@@ -80,7 +89,12 @@ type SeatLine struct {
 	Name      string
 	Bot       bool
 	Connected bool
-	You       bool
+	// Away says the seat's phone was here and is gone (reconnecting); a
+	// person's seat neither Connected nor Away is not here yet.
+	Away bool
+	// Host marks the seat whose player hosts the room.
+	Host bool
+	You  bool
 	// Standin says a bot plays this person's seat until they take it back.
 	Standin bool
 	Colour  string // CSS colour (name or #hex); empty for none
@@ -112,6 +126,8 @@ type ResultLine struct {
 	Summary string
 	Winners []string
 	MatchID string
+	// Ended says the host ended the match: no board shows that end.
+	Ended bool
 }
 
 // ErrorPage is a full-page error.
@@ -119,4 +135,8 @@ type ErrorPage struct {
 	Status  int
 	Title   string
 	Message string
+	// AskCode shows the home page's room-code box under the error,
+	// holding Code: what the person typed, to correct it.
+	AskCode bool
+	Code    string
 }

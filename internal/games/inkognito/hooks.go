@@ -23,6 +23,13 @@ func (m *match) Clone() game.State { return m.clone() }
 // (§5.1), and every round starts with a new start seat (R14).
 func (m *match) Round() int { return m.round }
 
+// CycleRound splits an overall round number (Round) into its cycle and its
+// round within that cycle, both from 1, as the board counts them: five
+// rounds make a cycle (§5.1).
+func CycleRound(round int) (cycle, inCycle int) {
+	return (round-1)/numSites + 1, (round-1)%numSites + 1
+}
+
 // SeatColours are the seats' public colours (H4): each agent's set colour
 // (blue, yellow, green, pink in rotation order) and black for the 5p
 // Ambassador. The 3p fictitious agent has no seat and so no entry.

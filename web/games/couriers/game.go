@@ -27,6 +27,7 @@ var Game = boards.Game{
 	Stylesheet: "couriers.css",
 	Script:     "couriers.js",
 	Messages:   messages,
+	Progress:   progress,
 }
 
 // slug is the game's id in the catalogue.

@@ -23,6 +23,7 @@ var Game = boards.Game{
 	Assets:     assets,
 	Stylesheet: "vault.css",
 	Messages:   messages,
+	Progress:   progress,
 }
 
 // surfaces draws each of the engine's views.

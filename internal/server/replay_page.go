@@ -1,0 +1,186 @@
+package server
+
+// The replay page's words: each step's lines and actor, the header around
+// the first step, and the jump list named in each game's own units.
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"topsecret/internal/game"
+	"topsecret/internal/replay"
+	"topsecret/internal/store"
+	"topsecret/web/boards"
+	"topsecret/web/catalogue"
+	"topsecret/web/pages"
+	"topsecret/web/words"
+)
+
+// lines words a step's lines; a private notice seen by the all-seeing eyes
+// says whose it was.
+func lines(rd words.Reader, ls []replay.Line) []string {
+	out := make([]string, 0, len(ls))
+	for _, l := range ls {
+		text := rd.Say(l.Msg)
+		if len(l.To) > 0 {
+			text = rd.Say(game.M("game.replay.private", game.PS("to", l.To), game.X("text", text)))
+		}
+		out = append(out, text)
+	}
+	return out
+}
+
+// actorName is who acted at a step: a name, the referee for timers, or
+// nobody at the deal.
+func actorName(rd words.Reader, info replay.StepInfo) string {
+	switch {
+	case info.Action == nil:
+		return ""
+	case info.Action.Seat == game.System:
+		return rd.Say(game.M("game.replay.referee"))
+	}
+	return rd.Name(info.Action.Seat)
+}
+
+func orNone(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// clock is a time since the deal as "m:ss".
+func clock(ms int64) string {
+	if ms < 0 {
+		return ""
+	}
+	d := time.Duration(ms) * time.Millisecond
+	return fmt.Sprintf("%d:%02d", int(d.Minutes()), int(d.Seconds())%60)
+}
+
+func asLabel(as string, names []string) string {
+	switch as {
+	case "all":
+		return "everyone: every card face up"
+	case "table":
+		return "the table screen"
+	}
+	n, _ := strconv.Atoi(as)
+	if n >= 0 && n < len(names) {
+		return names[n] + "’s phone"
+	}
+	return "seat " + as
+}
+
+// replayPage fills the page around a first step.
+func replayPage(r *http.Request, t *replay.Timeline, as string, step pages.ReplayStep) pages.Replay {
+	m := t.Match()
+	names := t.Names()
+	rd := reader(r, names)
+	p := pages.Replay{MatchID: m.ID, Code: m.RoomCode, GameName: gameName(r, m.Setup.Game), Number: m.Number,
+		Date: m.CreatedAt.Local().Format("Mon 2 Jan 2006, 15:04"), Length: length(t.Len()-1, m),
+		Steps: t.Len(), As: as, Step: step}
+	p.Perspectives = append(p.Perspectives, pages.Perspective{Key: "all", Label: "All cards"},
+		pages.Perspective{Key: "table", Label: "Table"})
+	for i, n := range names {
+		p.Perspectives = append(p.Perspectives, pages.Perspective{Key: strconv.Itoa(i), Label: n})
+	}
+	res, _ := t.Result()
+	win := map[game.Seat]bool{}
+	for _, w := range res.Winners {
+		win[w] = true
+	}
+	var winners []string
+	for i, st := range m.Seats {
+		rs := pages.ReplaySeat{Seat: i, Name: st.Name, Bot: st.Bot, Winner: win[game.Seat(i)]}
+		if i < len(res.Points) {
+			rs.Points = res.Points[i]
+		}
+		if rs.Winner {
+			winners = append(winners, st.Name)
+		}
+		p.Seats = append(p.Seats, rs)
+	}
+	p.Winners = joinNames(winners)
+	p.Summary = rd.Say(res.Summary)
+	p.Marks = marks(r, t)
+	return p
+}
+
+// progress names where a step stands in its game's own units, "" for a
+// game that names none.
+func progress(board boards.Game, rd words.Reader, info replay.StepInfo) string {
+	if board.Progress == nil {
+		return ""
+	}
+	return board.Progress(rd, info.Round, info.Turn)
+}
+
+// marks lists the starts of turns and rounds for the jump list, each named
+// in the game's own units and by whom it awaits: "Trick 4 · Ann & Ben". A
+// start that reads like the one before it (vault's phases of one trick,
+// awaiting the same seats) adds nothing to the list.
+func marks(r *http.Request, t *replay.Timeline) []pages.ReplayMark {
+	board, _ := catalogue.Lookup(t.Match().Setup.Game)
+	rd := reader(r, t.Names())
+	var out []pages.ReplayMark
+	for i := range t.Len() {
+		info := t.Info(i)
+		if !info.TurnStart && !info.RoundStart {
+			continue
+		}
+		var parts []string
+		for _, part := range []string{progress(board, rd, info), waitingNames(info.Waiting, t.Names())} {
+			if part != "" {
+				parts = append(parts, part)
+			}
+		}
+		label := strings.Join(parts, " · ")
+		if label == "" {
+			label = fmt.Sprintf("Step %d", i)
+		}
+		if len(out) > 0 && out[len(out)-1].Label == label {
+			continue
+		}
+		out = append(out, pages.ReplayMark{Step: i, Turn: info.Turn, Round: info.Round, Label: label})
+	}
+	return out
+}
+
+func waitingNames(seats []game.Seat, names []string) string {
+	var out []string
+	for _, s := range seats {
+		if int(s) >= 0 && int(s) < len(names) {
+			out = append(out, names[s])
+		}
+	}
+	return joinNames(out)
+}
+
+func joinNames(ns []string) string {
+	out := ""
+	for i, n := range ns {
+		if i > 0 {
+			out += " & "
+		}
+		out += n
+	}
+	return out
+}
+
+// length is "87 steps · 6 min" for a finished match.
+func length(actions int, m store.Match) string {
+	out := fmt.Sprintf("%d steps", actions)
+	if m.FinishedAt != nil {
+		d := m.FinishedAt.Sub(m.CreatedAt).Round(time.Minute)
+		if d < time.Minute {
+			out += " · under a minute"
+		} else {
+			out += fmt.Sprintf(" · %d min", int(d.Minutes()))
+		}
+	}
+	return out
+}
