@@ -29,6 +29,7 @@ var suite = []struct {
 	{"Room", roomTests},
 	{"SetRoomOptions", setRoomOptionsTests},
 	{"SetRoomHost", setRoomHostTests},
+	{"SetRoomBotStrength", setRoomBotStrengthTests},
 	{"Seats", seatsTests},
 	{"PutSeats", putSeatsTests},
 	{"CreateMatch", createMatchTests},
