@@ -32,12 +32,27 @@ type Options struct {
 	// Ambassador is the 5p Ambassador player's seat, or -1 to draw it (R21).
 	// A room that keeps a series can rotate it clockwise. Not used in 3p/4p.
 	Ambassador int `json:"ambassador"`
+	// TurnTimeoutMs limits playing (5p: sealing) a location card; when it
+	// runs out a random card of the hand is played (H17). 0 = no limit.
+	TurnTimeoutMs int `json:"turnTimeoutMs"`
+	// MeetingTimeoutMs limits the sealed meeting actions and a requested
+	// agent's black card; when it runs out the late seats' defaults are
+	// played (H17). 0 = no limit.
+	MeetingTimeoutMs int `json:"meetingTimeoutMs"`
 }
 
-// DefaultOptions are the spec's defaults: helper off, random start and Ambassador.
+// DefaultOptions are the spec's defaults (helper off, random start and
+// Ambassador) plus the time limits of H17: 45 s for a location card, 90 s
+// for a meeting or a black card.
 func DefaultOptions() Options {
-	return Options{Helper: HelperOff, StartSeat: -1, Ambassador: -1}
+	return Options{Helper: HelperOff, StartSeat: -1, Ambassador: -1, TurnTimeoutMs: 45000, MeetingTimeoutMs: 90000}
 }
+
+// Time limit ranges in ms (H17); 0 is off.
+const (
+	minTimeoutMs = 15000
+	maxTimeoutMs = 600000
+)
 
 // Validate reports the first setting outside the spec's ranges.
 func (o Options) Validate() error {
@@ -51,6 +66,14 @@ func (o Options) Validate() error {
 	}
 	if o.Ambassador < -1 || o.Ambassador > 4 {
 		return fmt.Errorf("options: ambassador = %d, want -1–4", o.Ambassador)
+	}
+	for _, c := range []struct {
+		name string
+		v    int
+	}{{"turnTimeoutMs", o.TurnTimeoutMs}, {"meetingTimeoutMs", o.MeetingTimeoutMs}} {
+		if c.v != 0 && (c.v < minTimeoutMs || c.v > maxTimeoutMs) {
+			return fmt.Errorf("options: %s = %d, want 0 (off) or %d–%d", c.name, c.v, minTimeoutMs, maxTimeoutMs)
+		}
 	}
 	return nil
 }
@@ -76,5 +99,11 @@ func optionsInfo() []game.Option {
 			Help: "Who starts the first round, or drawn at random; with 3 players the fourth seat is the fictitious agent. With 5 players the agent left of the Ambassador starts."},
 		{Key: "ambassador", Label: "Ambassador (5 players)", Kind: "int", Default: d.Ambassador, Min: -1, Max: 4,
 			Help: "Who plays the Ambassador with 5 players, or drawn at random; the role passes clockwise each game of a series."},
+		{Key: "turnTimeoutMs", Label: "Time to play a location card", Kind: "int", Default: d.TurnTimeoutMs,
+			Min: 0, Max: maxTimeoutMs, Unit: "ms",
+			Help: "0 = no limit; otherwise 15 s–10 min, after which a random card of the hand is played."},
+		{Key: "meetingTimeoutMs", Label: "Time for a meeting", Kind: "int", Default: d.MeetingTimeoutMs,
+			Min: 0, Max: maxTimeoutMs, Unit: "ms",
+			Help: "0 = no limit; otherwise 15 s–10 min to act in a meeting or answer a request, after which a random new pair is shown (or nothing done) and a random black card is given."},
 	}
 }
