@@ -104,7 +104,7 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 	fs.StringVar(&c.BaseURL, "base-url", env("BASE_URL", c.BaseURL), "public URL for join links and QR codes, e.g. http://192.168.1.20:8080 (env BASE_URL)")
 	fs.StringVar(&c.LogLevel, "log-level", env("LOG_LEVEL", c.LogLevel), "debug, info, warn or error (env LOG_LEVEL)")
 	delay := env("BOT_DELAY", c.BotDelay.String())
-	fs.Func("bot-delay", "how long a bot waits before acting, e.g. 1.2s (env BOT_DELAY; default "+delay+")", func(s string) error {
+	fs.Func("bot-delay", "a bot's typical reaction time, e.g. 1.2s; 0 makes bots instant (env BOT_DELAY; default "+delay+")", func(s string) error {
 		d, err := time.ParseDuration(s)
 		c.BotDelay = d
 		return err

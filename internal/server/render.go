@@ -83,6 +83,7 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 			Connected: s.Connected, You: s.ID == f.SeatID && f.SeatID != "", Standin: s.Standin})
 	}
 	l.Watch = watchLine(f)
+	l.Bots = botStrength(f.BotStrength, rd)
 	l.HostSeat, l.HostBack = f.HostSeat, f.HostBack
 	if u, err := url.Parse(base); err == nil {
 		l.LocalOnly = isLoopbackHost(u.Host)

@@ -151,6 +151,16 @@ func segmented(o game.Option) bool {
 	return n <= 40
 }
 
+// hasBots reports whether a bot sits at the table.
+func hasBots(seats []SeatLine) bool {
+	for _, s := range seats {
+		if s.Bot {
+			return true
+		}
+	}
+	return false
+}
+
 // fieldID builds a stable element id for an option input.
 func fieldID(prefix string, o game.Option, suffix ...string) string {
 	return strings.Join(append([]string{prefix, o.Key}, suffix...), "-")

@@ -66,6 +66,24 @@ type Live struct {
 	// LocalOnly says JoinURL points at this machine's loopback address, so
 	// no phone can open it; the host's lobby warns.
 	LocalOnly bool
+	// Bots is how well the room's bots play, worded for this viewer.
+	Bots BotStrength
+}
+
+// BotStrength is the room's bot strength: its value, the choices the host
+// may pick and the words around them.
+type BotStrength struct {
+	Value   string // beginner, regular or sharp
+	Title   string // "Bot strength"
+	Help    string
+	Shown   string // the line guests read, e.g. "Bots play as Regular"
+	Choices []BotChoice
+}
+
+// BotChoice is one strength the host may pick.
+type BotChoice struct {
+	Value string
+	Label string
 }
 
 // SeatLine is one seat in the lobby list and the in-game strip.
