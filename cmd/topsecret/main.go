@@ -115,7 +115,7 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 	fs.BoolVar(&c.NoLimits, "no-limits", env("NO_LIMITS", "") == "1",
 		"no per-address limits on rooms, joins, room-code guesses and sockets, for load tests (env NO_LIMITS=1)")
 	delay := env("BOT_DELAY", c.BotDelay.String())
-	fs.Func("bot-delay", "how long a bot waits before acting, e.g. 1.2s (env BOT_DELAY; default "+delay+")", func(s string) error {
+	fs.Func("bot-delay", "a bot's typical reaction time, e.g. 1.2s; 0 makes bots instant (env BOT_DELAY; default "+delay+")", func(s string) error {
 		d, err := time.ParseDuration(s)
 		c.BotDelay = d
 		return err

@@ -86,3 +86,107 @@ type Reporter interface {
 type Colourer interface {
 	SeatColours() []string
 }
+
+// Strength is how well a room's computer players play, chosen by its host.
+// It is an input to a bot's choice, never to the rules: what a bot chooses
+// is logged as an ordinary action, so replays do not depend on it.
+type Strength string
+
+// The strengths a host may choose.
+const (
+	// Beginner bots play loosely and slowly, and miss some of what they could catch.
+	Beginner Strength = "beginner"
+	// Regular bots play well, with some variety; the default.
+	Regular Strength = "regular"
+	// Sharp bots make their best play, and make it quickly.
+	Sharp Strength = "sharp"
+)
+
+// Strengths lists the strengths weakest first.
+var Strengths = []Strength{Beginner, Regular, Sharp}
+
+// ParseStrength reads a strength by name; "" is Regular.
+func ParseStrength(s string) (Strength, bool) {
+	if s == "" {
+		return Regular, true
+	}
+	for _, x := range Strengths {
+		if string(x) == s {
+			return x, true
+		}
+	}
+	return Regular, false
+}
+
+// Graded is implemented by bots that play differently at each strength;
+// Grade returns the bot playing at s. A bot without it plays the same at
+// every strength, and only its reaction time changes.
+type Graded interface {
+	Grade(s Strength) Bot
+}
+
+// BotAt returns the game's bot playing at strength s, or false when the
+// game has none.
+func BotAt(r Rules, s Strength) (Bot, bool) {
+	b, ok := BotFor(r)
+	if !ok {
+		return nil, false
+	}
+	if g, ok := b.(Graded); ok {
+		return g.Grade(s), true
+	}
+	return b, true
+}
+
+// Think is how much thought a person gives an action. The room waits a
+// human reaction time before a bot acts, longer the more thought.
+type Think int
+
+// How much thought an action takes.
+const (
+	// Reflex is a reaction to something just seen: pressing BOOM, grabbing
+	// a card, catching a wink, answering a claim.
+	Reflex Think = iota
+	// Decision is an ordinary choice: pass or swap, bank or keep.
+	Decision
+	// Ponder is a considered decision: which card of a hand to commit,
+	// which clue to show, where to go.
+	Ponder
+)
+
+// Pace is how a person would time one action.
+type Pace struct {
+	Think Think `json:"think"`
+	// By is when the action stops being worth sending, in Unix ms: the
+	// close of its window. 0 means no limit.
+	By int64 `json:"by,omitempty"`
+}
+
+// Pacer is implemented by bots that know how a person would pace each of
+// their actions. Without it, the room treats an action as a Decision that
+// must land before the earliest running timer of a seat it awaits.
+type Pacer interface {
+	Pace(st State, a Action) Pace
+}
+
+// PaceOf is how a person would time a, bot's own Pacer if it has one.
+func PaceOf(b Bot, st State, a Action) Pace {
+	if p, ok := b.(Pacer); ok {
+		return p.Pace(st, a)
+	}
+	p := Pace{Think: Decision}
+	next := st.Next()
+	awaited := false
+	for _, s := range next.Seats {
+		awaited = awaited || s == a.Seat
+	}
+	if !awaited {
+		return p
+	}
+	for _, t := range next.Timers {
+		if p.By == 0 || t.At < p.By {
+			p.By = t.At
+		}
+	}
+	return p
+}

@@ -29,7 +29,9 @@ type Frame struct {
 	Code    string          `json:"code"`
 	Info    game.Info       `json:"game"`
 	Options json.RawMessage `json:"options"`
-	Status  string          `json:"status"`
+	// BotStrength is how well the room's bots play (beginner, regular, sharp).
+	BotStrength game.Strength `json:"bot_strength"`
+	Status      string        `json:"status"`
 	// Seats are the room's seats now (the lobby's list).
 	Seats []SeatState `json:"seats"`
 	// You is your seat in the current match, or -1.
@@ -115,7 +117,7 @@ func (r *Room) seatState(s store.Seat) SeatState {
 // frame builds the frame for one viewer.
 func (r *Room) frame(id Identity) *Frame {
 	f := &Frame{Version: r.version, Now: r.now().UnixMilli(), Code: r.rec.Code, Info: r.entry.Info,
-		Options: r.rec.Options, Status: r.status(), You: game.System, Host: r.isHost(id), Table: id.Table,
+		Options: r.rec.Options, BotStrength: r.botStrength(), Status: r.status(), You: game.System, Host: r.isHost(id), Table: id.Table,
 		HostSeat: r.rec.Host.Seat, HostBack: r.mayTakeHostBack(id),
 		Legal: []game.Move{}, Events: []game.Msg{}, Standings: r.standings(), Watch: r.watching(),
 		Rejoin: r.rejoinState(id)}

@@ -23,10 +23,12 @@ type liveMatch struct {
 	clients map[string]int // client action id → its index in the log
 	lastAt  int64
 	notes   map[game.Seat]json.RawMessage // each seat's private notes
+	bots    map[int]botIntent             // each bot seat's pending intention
 }
 
 func newLiveMatch(m store.Match, st game.State) *liveMatch {
-	return &liveMatch{rec: m, state: st, clients: map[string]int{}, notes: map[game.Seat]json.RawMessage{}}
+	return &liveMatch{rec: m, state: st, clients: map[string]int{}, notes: map[game.Seat]json.RawMessage{},
+		bots: map[int]botIntent{}}
 }
 
 func (m *liveMatch) record(rec store.ActionRecord) {
@@ -306,10 +308,10 @@ func (r *Room) arm() {
 		fires, matchID := t.Fires, m.rec.ID
 		d := time.Duration(max(t.At-now, 0)) * time.Millisecond
 		r.timers = append(r.timers, r.reg.Clock.AfterFunc(d, func() {
-			r.post(func() { r.fire(matchID, fires) })
+			r.wake(func() { r.fire(matchID, fires) })
 		}))
 	}
-	r.armBots(r.reg.BotDelay)
+	r.armBots()
 }
 
 func (r *Room) disarm() {
@@ -317,10 +319,7 @@ func (r *Room) disarm() {
 		t.Stop()
 	}
 	r.timers = nil
-	if r.botTimer != nil {
-		r.botTimer.Stop()
-		r.botTimer = nil
-	}
+	r.stopBots()
 }
 
 // fire submits an expired timer's action. A stale one (the turn moved on) is

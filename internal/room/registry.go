@@ -21,7 +21,12 @@ type Registry struct {
 	Log   *slog.Logger
 	// Clock drives timers and action times. Default: the wall clock.
 	Clock Clock
-	// BotDelay is how long a bot waits before acting. Default 1.2s; tests use 0.
+	// BotDelay is a bot's typical reaction time to a quick decision. Before
+	// a bot acts the room waits a seeded human span scaled from it (0.6–1.4×
+	// to react to something seen, 0.8–2.5× for a decision, 2.5–6× for a
+	// considered choice; beginners 1.5× slower, sharp bots 0.7×), never
+	// more than three quarters of what the action's window has left.
+	// Default 1.2s; 0 makes bots act at once, as tests want.
 	BotDelay time.Duration
 	// BotIdle is how often bots look again when they had nothing to do (a
 	// cooldown they wait out). Default 700ms.
@@ -65,7 +70,7 @@ func NewRegistry(s store.Store, log *slog.Logger) *Registry {
 		log = slog.Default()
 	}
 	return &Registry{Store: s, Log: log, Clock: RealClock{}, BotDelay: 1200 * time.Millisecond,
-		BotIdle: 700 * time.Millisecond, Buffer: 16, IdleAfter: 15 * time.Minute,
+		BotIdle: defaultBotIdle, Buffer: 16, IdleAfter: 15 * time.Minute,
 		HostAwayAfter: DefaultHostAwayAfter, UnplayedAfter: 7 * 24 * time.Hour}
 }
 

@@ -70,9 +70,15 @@ type Room struct {
 	version  int64          // of the newest frame; starts at firstVersion
 	timers   []Stopper
 	botTimer Stopper
-	idleAt   time.Time
-	events   []event
-	watch    *WatchState // the replay the host shows the room, if any
+	// botTurn counts the bots' schedules; a look queued in soon runs only
+	// if no newer schedule replaced it.
+	botTurn int
+	// soon is work the room goroutine does right after the call in hand,
+	// before the next one: a bot whose reaction time is already up.
+	soon   []func()
+	idleAt time.Time
+	events []event
+	watch  *WatchState // the replay the host shows the room, if any
 	// seen are the seat ids a phone has opened (presence.go); creatorSeat
 	// is the seat the host token's holder sits in, learnt when that phone
 	// connects, so the seat list can mark the host.
@@ -102,6 +108,11 @@ func (r *Room) run() {
 		select {
 		case f := <-r.inbox:
 			f()
+			for len(r.soon) > 0 {
+				g := r.soon[0]
+				r.soon = r.soon[1:]
+				g()
+			}
 		case <-r.done:
 			return
 		}
@@ -135,6 +146,17 @@ func (r *Room) post(f func()) {
 		case <-r.done:
 		}
 	}()
+}
+
+// wake runs f on the room goroutine for a timer that fired, waiting until
+// the room takes it: the room then handles the timer before any call made
+// after it fired. Timers fire on their own goroutine (on a ManualClock, in
+// Advance), never on the room's, so the wait cannot deadlock.
+func (r *Room) wake(f func()) {
+	select {
+	case r.inbox <- f:
+	case <-r.done:
+	}
 }
 
 // Code returns the room's code.

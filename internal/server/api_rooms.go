@@ -195,14 +195,16 @@ func (s *Server) handleRoomOptions(w http.ResponseWriter, r *http.Request) {
 
 // roomJSON is the public summary of a room: no tokens, no hidden cards.
 type roomJSON struct {
-	Code      string           `json:"code"`
-	Game      string           `json:"game"`
-	Options   json.RawMessage  `json:"options"`
-	Status    string           `json:"status"`
-	Seats     []room.SeatState `json:"seats"`
-	Match     *matchSummary    `json:"match"`
-	Standings []room.Standing  `json:"standings"`
-	Series    room.SeriesState `json:"series"`
+	Code    string          `json:"code"`
+	Game    string          `json:"game"`
+	Options json.RawMessage `json:"options"`
+	Status  string          `json:"status"`
+	// BotStrength is how well the room's bots play.
+	BotStrength game.Strength    `json:"bot_strength"`
+	Seats       []room.SeatState `json:"seats"`
+	Match       *matchSummary    `json:"match"`
+	Standings   []room.Standing  `json:"standings"`
+	Series      room.SeriesState `json:"series"`
 }
 
 type matchSummary struct {
@@ -219,8 +221,8 @@ func (s *Server) handleRoomGet(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
-		out := roomJSON{Code: f.Code, Game: f.Info.Slug, Options: f.Options, Status: f.Status, Seats: f.Seats, Standings: f.Standings,
-			Series: f.Series}
+		out := roomJSON{Code: f.Code, Game: f.Info.Slug, Options: f.Options, Status: f.Status, BotStrength: f.BotStrength,
+			Seats: f.Seats, Standings: f.Standings, Series: f.Series}
 		if out.Seats == nil {
 			out.Seats = []room.SeatState{}
 		}

@@ -80,6 +80,7 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	l.Watching = watching(f)
 	l.Watch = watchLine(f)
 	l.Rejoin = rejoinLine(f, l.Seats, rd)
+	l.Bots = botStrength(f.BotStrength, rd)
 	l.HostSeat, l.HostBack = f.HostSeat, f.HostBack
 	if u, err := url.Parse(base); err == nil {
 		l.LocalOnly = isLoopbackHost(u.Host)

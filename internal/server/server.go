@@ -141,6 +141,7 @@ func (s *Server) routes() http.Handler {
 				r.Post("/start", s.handleMatchStart)
 				r.Post("/rematch", s.handleMatchStart)
 				r.Post("/options", s.handleRoomOptions)
+				r.Post("/bots", s.handleRoomBots)
 				r.Post("/watch", s.handleRoomWatch)
 			})
 			r.Get("/matches/{id}", s.handleMatchGet)

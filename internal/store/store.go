@@ -32,7 +32,10 @@ type Room struct {
 	Options   json.RawMessage // normalised by the game
 	HostToken string          // proves the host in API calls
 	Host      Host            // who holds the host role now
-	CreatedAt time.Time
+	// BotStrength is how well the room's bots play, chosen by the host;
+	// "" is game.Regular.
+	BotStrength game.Strength
+	CreatedAt   time.Time
 }
 
 // Host is who holds a room's host role. The zero Host is the room's
@@ -118,6 +121,8 @@ type Store interface {
 	SetRoomOptions(ctx context.Context, code string, options json.RawMessage) error
 	// SetRoomHost records who holds a room's host role. ErrNotFound if there is no such room.
 	SetRoomHost(ctx context.Context, code string, host Host) error
+	// SetRoomBotStrength records how well a room's bots play. ErrNotFound if there is no such room.
+	SetRoomBotStrength(ctx context.Context, code string, s game.Strength) error
 
 	// UnplayedRooms lists the codes of rooms created before t that never
 	// started a match.

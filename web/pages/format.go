@@ -12,6 +12,15 @@ import (
 	"topsecret/internal/graphemes"
 )
 
+// hasBots reports whether a bot sits at the table.
+func hasBots(seats []SeatLine) bool {
+	for _, s := range seats {
+		if s.Bot {
+			return true
+		}
+	}
+	return false
+}
 var colourRE = regexp.MustCompile(`^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$`)
 
 // seatStyle sets the seat's colour as a CSS variable, if it is a plain colour.

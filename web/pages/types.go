@@ -74,6 +74,24 @@ type Live struct {
 	// now: WatchingMatch or WatchingFull. "" when a seat is free (the
 	// page's name form shows), and for seated players and the table.
 	Watching string
+	// Bots is how well the room's bots play, worded for this viewer.
+	Bots BotStrength
+}
+
+// BotStrength is the room's bot strength: its value, the choices the host
+// may pick and the words around them.
+type BotStrength struct {
+	Value   string // beginner, regular or sharp
+	Title   string // "Bot strength"
+	Help    string
+	Shown   string // the line guests read, e.g. "Bots play as Regular"
+	Choices []BotChoice
+}
+
+// BotChoice is one strength the host may pick.
+type BotChoice struct {
+	Value string
+	Label string
 }
 
 // Why a viewer without a seat watches (Live.Watching).

@@ -105,6 +105,7 @@ type command struct {
 	target  int
 	dial    [4]Fragment
 	dialOK  bool
+	step    int // a timeout's waiting point
 }
 
 // decode turns an action into a command, or refuses it as unknown or malformed.
@@ -145,6 +146,12 @@ func decode(a game.Action) (command, error) {
 		c.dial, c.dialOK = parseDial(d)
 	case ActRequest:
 		return decodeRequest(a)
+	case ActTimeout:
+		var d TimeoutData
+		if err := a.Decode(&d); err != nil {
+			return c, err
+		}
+		c.step = d.Step
 	case ActPass, ActSkip, ActContinue:
 		if err := a.Decode(&struct{}{}); err != nil {
 			return c, err

@@ -13,13 +13,53 @@ import (
 // location cards towards meetings that teach it most, shows the pairs that
 // tell the recipient least, asks for the black card that splits its
 // hypotheses best, and dials only when a single number is left (and, in
-// 4p, only with its certain ally).
-type Bot struct{}
+// 4p, only with its certain ally). Strength sets how much its random
+// stream sways those choices (docs/games/inkognito.md).
+type Bot struct {
+	// Strength is how well it plays; "" is game.Regular.
+	Strength game.Strength
+}
 
-var _ game.Bot = Bot{}
+var (
+	_ game.Bot    = Bot{}
+	_ game.Graded = Bot{}
+	_ game.Pacer  = Bot{}
+)
+
+// Grade returns the bot playing at strength s.
+func (b Bot) Grade(s game.Strength) game.Bot { return Bot{Strength: s} }
+
+// sway is how far a bot's random stream may lift a choice's score, per
+// strength and kind of choice: for a sharp bot a tie-break, for a regular
+// one a change of plan among close choices, for a beginner most of the
+// choice. Scores: a site's meeting value (bits of what it may teach), a
+// pair's cells the recipient already knew (×8), a request's expected
+// worlds removed.
+var sway = map[game.Strength]struct{ site, pair, request float64 }{
+	game.Sharp:    {site: 0.1, pair: 8, request: 0.1},
+	game.Regular:  {site: 0.6, pair: 12, request: 1},
+	game.Beginner: {site: 4, pair: 40, request: 30},
+}
+
+// Pace says how a person would time a: a location card is a decision, a
+// meeting action is weighed over the clue sheet, a black card is a
+// decision; each must land before the running time limit.
+func (Bot) Pace(st game.State, a game.Action) game.Pace {
+	p := game.Pace{Think: game.Ponder}
+	switch a.Type {
+	case ActPlay, ActCommit, ActChooseBlack, ActContinue:
+		p.Think = game.Decision
+	}
+	if m, ok := st.(*match); ok {
+		if tm := m.timer(); tm != nil {
+			p.By = tm.At
+		}
+	}
+	return p
+}
 
 // Act picks seat's next action, or reports false when it has nothing to do.
-func (Bot) Act(st game.State, seat game.Seat, now int64, r *game.Rand) (game.Action, bool) {
+func (bot Bot) Act(st game.State, seat game.Seat, now int64, r *game.Rand) (game.Action, bool) {
 	m, ok := st.(*match)
 	if !ok || seat < 0 || int(seat) >= m.n {
 		return game.Action{}, false
@@ -29,6 +69,7 @@ func (Bot) Act(st game.State, seat game.Seat, now int64, r *game.Rand) (game.Act
 		return game.Action{}, false
 	}
 	b := newBrain(&v, r)
+	b.level, _ = game.ParseStrength(string(bot.Strength))
 	a := b.decide()
 	a.Seat, a.At = seat, now
 	if st.Check(a) == nil {
@@ -46,6 +87,7 @@ func (Bot) Act(st game.State, seat game.Seat, now int64, r *game.Rand) (game.Act
 type brain struct {
 	v      *SeatView
 	r      *game.Rand
+	level  game.Strength
 	k      knowledge
 	worlds []world
 	nums   []string
@@ -144,11 +186,11 @@ func (b *brain) show(t *Task) game.Action {
 		return act(ActPass, nil)
 	}
 	known := b.theirModel(to)
-	best, bestScore := 0, -1
+	best, bestScore := 0, -1.0
 	for i, p := range t.Pairs {
 		f0, _ := parseFace(p[0])
 		f1, _ := parseFace(p[1])
-		score := bits.OnesCount16(uint16(known&pairCells(f0, f1)))*8 + b.r.IntN(8)
+		score := float64(bits.OnesCount16(uint16(known&pairCells(f0, f1)))*8) + b.whim(sway[b.level].pair)
 		if score > bestScore {
 			best, bestScore = i, score
 		}
@@ -177,11 +219,17 @@ func (b *brain) theirModel(to int) cells {
 	return known
 }
 
+// whim is a random lift of a choice's score, in [0, most).
+func (b *brain) whim(most float64) float64 { return most * float64(b.r.IntN(1000)) / 1000 }
+
 // answerKind shows a certain ally anything, and anyone else the card that
-// tells them least about me.
+// tells them least about me; a beginner shows one at random.
 func (b *brain) answerKind(t *Task) string {
 	if len(t.Black) == 1 || b.v.Black == nil || (b.v.Players == 4 && b.allySure(t.With[0])) {
 		return t.Black[0]
+	}
+	if b.level == game.Beginner {
+		return t.Black[b.r.IntN(len(t.Black))]
 	}
 	known := b.theirModel(t.With[0])
 	best, bestN := t.Black[0], -1

@@ -59,7 +59,7 @@ func (b *brain) request(t *Task) game.Action {
 	best, bestGain := -1, 0.0
 	for _, a := range t.Targets {
 		ks := b.eligibleFrom(a)
-		if g := b.gain(a, ks) + float64(b.r.IntN(100))/1000; g > bestGain {
+		if g := b.gain(a, ks) + b.whim(sway[b.level].request); g > bestGain {
 			best, bestGain = a, g
 		}
 	}
@@ -169,7 +169,7 @@ func (b *brain) chooseSite(sites []string, commit bool) Site {
 	best, bestScore := noSite, -1.0
 	for _, id := range sites {
 		s, _ := parseSite(id)
-		score := b.siteScore(s, commit) + float64(b.r.IntN(1000))/1e4
+		score := b.siteScore(s, commit) + b.whim(sway[b.level].site)
 		if score > bestScore {
 			best, bestScore = s, score
 		}

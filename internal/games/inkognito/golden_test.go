@@ -1,6 +1,7 @@
 package inkognito
 
 import (
+	"encoding/json"
 	"flag"
 	"path/filepath"
 	"testing"
@@ -25,11 +26,21 @@ var goldenMatches = []struct {
 	{"random-4", 4, 4, HelperFull, true},
 }
 
+// untimed switches the time limits off: the goldens were recorded before
+// H17 and their logs never wait for a timer.
+func untimed(s game.Setup) game.Setup {
+	var o map[string]any
+	_ = json.Unmarshal(s.Options, &o)
+	o["turnTimeoutMs"], o["meetingTimeoutMs"] = 0, 0
+	s.Options, _ = json.Marshal(o)
+	return s
+}
+
 func TestGolden(t *testing.T) {
 	dir := filepath.Join("testdata", "golden")
 	if *update {
 		for _, g := range goldenMatches {
-			setup := setupFor(g.n, g.seed, g.helper)
+			setup := untimed(setupFor(g.n, g.seed, g.helper))
 			pick := gametest.BotMoves(Bot{})
 			if g.random {
 				pick = gametest.RandomMoves

@@ -165,14 +165,16 @@ func TestRules_Options(t *testing.T) {
 	t.Parallel()
 	t.Run("OK", func(t *testing.T) {
 		got, err := Rules{}.Options(nil)
-		if err != nil || string(got) != `{"helper":"OFF","startSeat":-1,"ambassador":-1}` {
+		want := `{"helper":"OFF","startSeat":-1,"ambassador":-1,"turnTimeoutMs":45000,"meetingTimeoutMs":90000}`
+		if err != nil || string(got) != want {
 			t.Fatalf("defaults %s, %v", got, err)
 		}
 		if got, err := (Rules{}).Options(json.RawMessage(`{"helper":"FULL"}`)); err != nil || !strings.Contains(string(got), `"FULL"`) {
 			t.Fatalf("got %s, %v", got, err)
 		}
 	})
-	for _, bad := range []string{`{"helper":"ALL"}`, `{"target":3}`, `{"startSeat":4}`, `{"ambassador":5}`, `[1]`} {
+	for _, bad := range []string{`{"helper":"ALL"}`, `{"target":3}`, `{"startSeat":4}`, `{"ambassador":5}`, `[1]`,
+		`{"turnTimeoutMs":14999}`, `{"meetingTimeoutMs":600001}`, `{"turnTimeoutMs":-1}`} {
 		t.Run("Err "+bad, func(t *testing.T) {
 			if _, err := (Rules{}).Options(json.RawMessage(bad)); err == nil {
 				t.Fatalf("options %s accepted", bad)
@@ -188,7 +190,7 @@ func TestRules_Options(t *testing.T) {
 		}
 	}
 	info := Rules{}.Info()
-	if info.Slug != "inkognito" || info.MinPlayers != 3 || info.MaxPlayers != 5 || info.Series.Target != 3 || len(info.Options) != 3 {
+	if info.Slug != "inkognito" || info.MinPlayers != 3 || info.MaxPlayers != 5 || info.Series.Target != 3 || len(info.Options) != 5 {
 		t.Fatalf("info %+v", info)
 	}
 }

@@ -31,12 +31,27 @@ type Options struct {
 	// Ambassador is the 5p Ambassador player's seat, or -1 to draw it (R21).
 	// A room that keeps a series can rotate it clockwise. Not used in 3p/4p.
 	Ambassador int `json:"ambassador"`
+	// TurnTimeoutMs limits playing (5p: sealing) a location card; when it
+	// runs out a random card of the hand is played (H17). 0 = no limit.
+	TurnTimeoutMs int `json:"turnTimeoutMs"`
+	// MeetingTimeoutMs limits the sealed meeting actions and a requested
+	// agent's black card; when it runs out the late seats' defaults are
+	// played (H17). 0 = no limit.
+	MeetingTimeoutMs int `json:"meetingTimeoutMs"`
 }
 
-// DefaultOptions are the spec's defaults: helper off, random start and Ambassador.
+// DefaultOptions are the spec's defaults (helper off, random start and
+// Ambassador) plus the time limits of H17: 45 s for a location card, 90 s
+// for a meeting or a black card.
 func DefaultOptions() Options {
-	return Options{Helper: HelperOff, StartSeat: -1, Ambassador: -1}
+	return Options{Helper: HelperOff, StartSeat: -1, Ambassador: -1, TurnTimeoutMs: 45000, MeetingTimeoutMs: 90000}
 }
+
+// Time limit ranges in ms (H17); 0 is off.
+const (
+	minTimeoutMs = 15000
+	maxTimeoutMs = 600000
+)
 
 // Validate reports the first setting outside the spec's ranges.
 func (o Options) Validate() error {
@@ -50,6 +65,14 @@ func (o Options) Validate() error {
 	}
 	if o.Ambassador < -1 || o.Ambassador > 4 {
 		return game.OutOfRange(optionsInfo(), "ambassador", -1, 4)
+	}
+	for _, c := range []struct {
+		name string
+		v    int
+	}{{"turnTimeoutMs", o.TurnTimeoutMs}, {"meetingTimeoutMs", o.MeetingTimeoutMs}} {
+		if c.v != 0 && (c.v < minTimeoutMs || c.v > maxTimeoutMs) {
+			return game.OutOfRangeOrOff(optionsInfo(), c.name, minTimeoutMs, maxTimeoutMs)
+		}
 	}
 	return nil
 }
@@ -75,5 +98,9 @@ func optionsInfo() []game.Option {
 			Help: "inkognito.option.start_seat.help", Advanced: true},
 		{Key: "ambassador", Label: "inkognito.option.ambassador.label", Kind: "int", Default: d.Ambassador, Min: -1, Max: 4,
 			Help: "inkognito.option.ambassador.help", Advanced: true},
+		{Key: "turnTimeoutMs", Label: "inkognito.option.turn_timeout.label", Kind: "int", Default: d.TurnTimeoutMs,
+			Min: 0, Max: maxTimeoutMs, Unit: "ms", Help: "inkognito.option.turn_timeout.help", Advanced: true},
+		{Key: "meetingTimeoutMs", Label: "inkognito.option.meeting_timeout.label", Kind: "int", Default: d.MeetingTimeoutMs,
+			Min: 0, Max: maxTimeoutMs, Unit: "ms", Help: "inkognito.option.meeting_timeout.help", Advanced: true},
 	}
 }

@@ -21,6 +21,9 @@ func (m *match) command(a game.Action) (command, error) {
 	if err != nil {
 		return c, err
 	}
+	if c.typ == ActTimeout {
+		return c, m.checkTimeout(a.Seat, c.step, m.at(a))
+	}
 	if a.Seat < 0 || int(a.Seat) >= m.n {
 		return c, malformed("inkognito.refuse.no_seat", game.N("seat", int(a.Seat)), game.N("players", m.n))
 	}
@@ -44,7 +47,12 @@ func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
 	}
 	seq := m.eventSeq
 	s := int(a.Seat)
+	t := m.at(a)
+	m.now = t
+	before := m.stage()
 	switch c.typ {
+	case ActTimeout:
+		m.expire(r)
 	case ActPlay:
 		m.playSite(s, c.site, r)
 	case ActCommit:
@@ -55,14 +63,22 @@ func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
 		m.submit(s, c, r)
 	}
 	m.advance(r)
+	if m.stage() != before {
+		m.step++
+		m.stageAt = t
+	}
 	return m.eventsSince(seq)
 }
 
-// Next says who is awaited. Inkognito has no timers.
+// Next says who is awaited and which time limit the room must arm (H17).
 func (m *match) Next() game.Turn {
 	var t game.Turn
 	for _, s := range m.awaited() {
 		t.Seats = append(t.Seats, game.Seat(s))
+	}
+	if tm := m.timer(); tm != nil && len(t.Seats) > 0 {
+		t.Timers = []game.Timer{{At: tm.At, Fires: game.Action{Seat: game.System, Type: ActTimeout,
+			Data: mustJSON(TimeoutData{Step: m.step})}}}
 	}
 	return t
 }

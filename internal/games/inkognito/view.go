@@ -117,6 +117,8 @@ type TableView struct {
 	Events     []EventLine   `json:"events"`
 	Dial       *DialInfo     `json:"dial,omitempty"`
 	Over       *Outcome      `json:"over,omitempty"`
+	// Timer is the running time limit (H17), if any.
+	Timer *TimerInfo `json:"timer,omitempty"`
 }
 
 // View returns what v may see: a *SeatView for a seated player, an
@@ -140,7 +142,7 @@ func (m *match) tableView() TableView {
 	v := TableView{Phase: m.phase, Players: m.n, Helper: m.opts.Helper, Cycle: m.cycle(), Round: m.cycleRound(),
 		Rounds: m.round, Start: m.agents[m.startIndex()], Turn: -1, Agents: []AgentInfo{},
 		Sites: []SiteInfo{}, Meetings: []MeetingInfo{}, Requests: []RequestInfo{},
-		Awaiting: append([]int{}, m.awaited()...), Events: []EventLine{}}
+		Awaiting: append([]int{}, m.awaited()...), Events: []EventLine{}, Timer: m.timer()}
 	t := m.turnOrder()
 	v.TurnOrder = t[:]
 	if m.phase == PhasePlay {

@@ -9,26 +9,42 @@ import (
 // best now (completing pairs, preferring an agent on a staked document
 // because that survives a blast), plays its terrorist when opponents have
 // documents in the open and its own are safe, fears terrorists when staking,
-// shouts Boom at once, steals the most valuable card still in place (a card
-// that completes its own pair first) and keeps a lone card only when its
-// hand holds a partner.
-type Bot struct{}
+// shouts Boom, steals the most valuable card still in place (a card that
+// completes its own pair first) and keeps a lone card only when its hand
+// holds a partner. Its random stream breaks near-ties, so two bots in the
+// same spot differ; Strength sets how near (docs/games/vault.md).
+type Bot struct {
+	// Strength is how well it plays; "" is game.Regular.
+	Strength game.Strength
+}
 
-var _ game.Bot = Bot{}
+var (
+	_ game.Bot    = Bot{}
+	_ game.Graded = Bot{}
+	_ game.Pacer  = Bot{}
+)
 
 // Bot returns the game's computer player.
 func (Rules) Bot() game.Bot { return Bot{} }
 
+// Grade returns the bot playing at strength s.
+func (b Bot) Grade(s game.Strength) game.Bot { return Bot{Strength: s} }
+
 // terrorRisk is the bot's guess of the chance that a trick has a terrorist.
 const terrorRisk = 0.3
 
+// whim is how far a bot's random stream may lift a card's worth when it
+// chooses a card to commit: a tie-break for a sharp bot, a real change of
+// plan among close cards for a regular one, loose play for a beginner.
+var whim = map[game.Strength]int{game.Sharp: 6, game.Regular: 16, game.Beginner: 45}
+
 // Act picks seat s's next action at time now, or reports false when it has nothing to do.
-func (Bot) Act(st game.State, seat game.Seat, now int64, r *game.Rand) (game.Action, bool) {
+func (bot Bot) Act(st game.State, seat game.Seat, now int64, r *game.Rand) (game.Action, bool) {
 	m, ok := st.(*match)
 	if !ok || seat < 0 || int(seat) >= m.n {
 		return game.Action{}, false
 	}
-	b := botTurn{v: m.seatView(int(seat)), now: now, r: r}
+	b := botTurn{v: m.seatView(int(seat)), now: now, r: r, level: bot.level()}
 	var a game.Action
 	switch {
 	case b.v.Phase == PhaseSelect && b.v.Committed == nil && len(b.v.Hand) > 0:
@@ -46,11 +62,36 @@ func (Bot) Act(st game.State, seat game.Seat, now int64, r *game.Rand) (game.Act
 	return game.Action{}, false
 }
 
-// botTurn is one decision: the view, the time and the random stream.
+func (bot Bot) level() game.Strength {
+	s, _ := game.ParseStrength(string(bot.Strength))
+	return s
+}
+
+// Pace says how a person would time a: a card to commit is weighed, Boom
+// and a mole's grab are reflexes, bank or keep is a quick decision; each
+// must land before the running window closes.
+func (Bot) Pace(st game.State, a game.Action) game.Pace {
+	p := game.Pace{Think: game.Decision}
+	switch a.Type {
+	case ActCommit:
+		p.Think = game.Ponder
+	case ActBoom, ActSteal, ActNoSteal:
+		p.Think = game.Reflex
+	}
+	if m, ok := st.(*match); ok {
+		if at, ok := m.deadline(); ok {
+			p.By = at
+		}
+	}
+	return p
+}
+
+// botTurn is one decision: the view, the time, the random stream and how well to play.
 type botTurn struct {
-	v   SeatView
-	now int64
-	r   *game.Rand
+	v     SeatView
+	now   int64
+	r     *game.Rand
+	level game.Strength
 }
 
 func (b botTurn) act(typ string, data any) (game.Action, bool) {
@@ -97,11 +138,12 @@ func (b botTurn) exposed(mine bool) float64 {
 	return sum
 }
 
-// choose picks the hand card with the best worth, breaking ties at random.
+// choose picks the hand card with the best worth plus a whim, breaking
+// ties at random.
 func (b botTurn) choose() int {
 	best, bestWorth, ties := -1, 0.0, 0
 	for _, c := range b.v.Hand {
-		w := b.worth(card(c.ID)) + float64(b.r.IntN(6))
+		w := b.worth(card(c.ID)) + float64(b.r.IntN(whim[b.level]))
 		switch {
 		case best < 0 || w > bestWorth:
 			best, bestWorth, ties = c.ID, w, 1
@@ -161,8 +203,12 @@ func (b botTurn) moleHope() float64 {
 	return w
 }
 
-// steal names the most valuable card still in place, or passes.
+// steal names the most valuable card still in place, or passes. A
+// beginner is slow off the mark one time in three and names any card.
 func (b botTurn) steal() (game.Action, bool) {
+	if b.level == game.Beginner {
+		return b.fumble()
+	}
 	s := b.staked()
 	best, bestWorth := -1, 0.0
 	for _, x := range b.v.Targets {
@@ -177,6 +223,9 @@ func (b botTurn) steal() (game.Action, bool) {
 		if s != noCard && pairs(s, c) {
 			w += 3 * float64(max(s.rank().Value(), c.rank().Value()))
 		}
+		if b.level == game.Regular {
+			w += float64(b.r.IntN(6))
+		}
 		if best < 0 || w > bestWorth {
 			best, bestWorth = x.Card.ID, w
 		}
@@ -187,10 +236,29 @@ func (b botTurn) steal() (game.Action, bool) {
 	return b.act(ActSteal, Steal{Card: best})
 }
 
+// fumble is a beginner's mole: it misses the moment one time in three,
+// else grabs any card it sees.
+func (b botTurn) fumble() (game.Action, bool) {
+	var free []int
+	for _, x := range b.v.Targets {
+		if x.TakenBy < 0 {
+			free = append(free, x.Card.ID)
+		}
+	}
+	if len(free) == 0 || b.r.IntN(3) == 0 {
+		return b.act(ActNoSteal, nil)
+	}
+	return b.act(ActSteal, Steal{Card: free[b.r.IntN(len(free))]})
+}
+
 // secure keeps a lone card only when a partner is in hand: an agent is
 // always kept (it is worth 0 in x1 and survives a blast), a document when
-// the hand holds an agent or its twin and it is worth the risk.
+// the hand holds an agent or its twin and it is worth the risk. A
+// beginner decides on a hunch one time in three.
 func (b botTurn) secure() string {
+	if b.level == game.Beginner && b.r.IntN(3) == 0 {
+		return []string{ChoiceBank, ChoiceKeep}[b.r.IntN(2)]
+	}
 	s := b.staked()
 	if s == noCard || s.rank() == Agent {
 		return ChoiceKeep

@@ -49,6 +49,13 @@ func TestScenarios_Digital(t *testing.T) {
 					}
 				}), said("vault.event.auto", game.P("who", daan))),
 			)},
+		{name: "H18 by default a card is chosen within a minute, or one is played for you", m: fixture(4),
+			steps: steps(
+				ok("Anna", commit(anna, D30, 100)),
+				refused("59.999 s in", "R22", func(m *match) game.Action { a := expire(m); a.At = 59999; return a }),
+				ok("a minute in", func(m *match) game.Action { a := expire(m); a.At = 60000; return a },
+					said("vault.event.auto", game.P("who", bram)), said("vault.event.auto", game.P("who", daan))),
+			)},
 		{name: "R4 cards are chosen only in SELECT", m: fixture(4),
 			steps: steps(
 				plays(0, "D10 D15 D20 D25"),
@@ -74,9 +81,9 @@ func TestScenarios_Digital(t *testing.T) {
 				refused("Anna again", "R12", secure(anna, ChoiceKeep, 40)),
 				refused("Carla too late", "R12", secure(carla, ChoiceKeep, 8010)),
 			)},
-		{name: "R22 timers: only the referee fires them, and never stale", m: fixture(4),
+		{name: "R22 timers: only the referee fires them, and never stale", m: fixture(4, func(m *match) { m.opts.SelectTimeoutMs = 0 }),
 			steps: steps(
-				refused("no select timer by default", "R22", func(m *match) game.Action {
+				refused("no select timer once the host turned it off", "R22", func(m *match) game.Action {
 					return game.Action{Seat: game.System, Type: ActSelectTimeout, Data: mustJSON(Timeout{Trick: 1, Step: 1}), At: 1e9}
 				}),
 				plays(0, "TE D10 D15 D20"),

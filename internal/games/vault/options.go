@@ -9,7 +9,7 @@ import (
 // Options are the lobby settings of a match; keys are the spec's names (§4.4, R22).
 type Options struct {
 	// SelectTimeoutMs auto-commits a random hand card for every player who
-	// has not chosen when it runs out; 0 = off (R4).
+	// has not chosen when it runs out; 0 = off (R4). On by default (H18).
 	SelectTimeoutMs int `json:"selectTimeoutMs"`
 	// BoomWindowMs is how long a terrorist's player has to press BOOM (R11).
 	BoomWindowMs int `json:"boomWindowMs"`
@@ -19,9 +19,11 @@ type Options struct {
 	SecureWindowMs int `json:"secureWindowMs"`
 }
 
-// DefaultOptions are the spec's defaults (§4.4, R22).
+// DefaultOptions are the spec's defaults (§4.4, R22), except that a card
+// must be chosen within a minute (house ruling H18): an absent player must
+// not freeze the table, and a minute is ample to weigh fifteen cards.
 func DefaultOptions() Options {
-	return Options{SelectTimeoutMs: 0, BoomWindowMs: 3000, StealWindowMs: 5000, SecureWindowMs: 8000}
+	return Options{SelectTimeoutMs: 60000, BoomWindowMs: 3000, StealWindowMs: 5000, SecureWindowMs: 8000}
 }
 
 // Validate reports the first setting outside the spec's ranges (§4.4).

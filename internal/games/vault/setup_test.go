@@ -93,7 +93,8 @@ func TestRules_Options(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"selectTimeoutMs":0,"boomWindowMs":3000,"stealWindowMs":5000,"secureWindowMs":8000}`
+	// The select timer is on by default (H18), unlike the spec's R22.
+	want := `{"selectTimeoutMs":60000,"boomWindowMs":3000,"stealWindowMs":5000,"secureWindowMs":8000}`
 	if string(got) != want {
 		t.Fatalf("defaults %s, want %s", got, want)
 	}

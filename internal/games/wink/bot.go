@@ -1,6 +1,9 @@
 package wink
 
 import (
+	"fmt"
+	"hash/fnv"
+
 	"topsecret/internal/game"
 )
 
@@ -8,21 +11,38 @@ import (
 // and its sightings). In table mode it cannot wink, so it only takes cards,
 // answers claims, swaps and passes. In remote mode it winks at its contact,
 // glances at its place when winked at (and now and then), watches players,
-// accuses winks it saw and claims when it winked and saw its contact's glance.
-type Bot struct{}
+// accuses winks it saw and claims when it winked and saw its contact's
+// glance. Strength sets how many of the winks it sees it also notices.
+type Bot struct {
+	// Strength is how well it plays; "" is game.Regular.
+	Strength game.Strength
+}
 
-var _ game.Bot = Bot{}
+var (
+	_ game.Bot    = Bot{}
+	_ game.Graded = Bot{}
+	_ game.Pacer  = Bot{}
+)
+
+// Grade returns the bot playing at strength s.
+func (b Bot) Grade(s game.Strength) game.Bot { return Bot{Strength: s} }
+
+// overlooked is how many winks in a row of a bot's sightings slip past it,
+// one in that many: a beginner misses every second wink it could catch, a
+// regular bot one in five, a sharp bot none.
+var overlooked = map[game.Strength]uint64{game.Beginner: 2, game.Regular: 5}
 
 // scanHoldMs is how long a bot keeps watching someone before it may look elsewhere.
 const scanHoldMs = 2500
 
 // Act picks seat s's next action at time now, or reports false to wait.
-func (Bot) Act(st game.State, seat game.Seat, now int64, r *game.Rand) (game.Action, bool) {
+func (bot Bot) Act(st game.State, seat game.Seat, now int64, r *game.Rand) (game.Action, bool) {
 	m, ok := st.(*match)
 	if !ok || seat < 0 || int(seat) >= m.n {
 		return game.Action{}, false
 	}
-	b := botTurn{v: m.seatView(int(seat)), now: now, r: r, st: st}
+	level, _ := game.ParseStrength(string(bot.Strength))
+	b := botTurn{v: m.seatView(int(seat)), now: now, r: r, st: st, level: level}
 	for _, try := range []func() (game.Action, bool){b.duty, b.accuse, b.claim, b.eyes, b.turn} {
 		if a, ok := try(); ok && st.Check(a) == nil {
 			return a, true
@@ -31,12 +51,13 @@ func (Bot) Act(st game.State, seat game.Seat, now int64, r *game.Rand) (game.Act
 	return game.Action{}, false
 }
 
-// botTurn is one decision: the view, the time and the random stream.
+// botTurn is one decision: the view, the time, the random stream and how well to play.
 type botTurn struct {
-	v   SeatView
-	now int64
-	r   *game.Rand
-	st  game.State
+	v     SeatView
+	now   int64
+	r     *game.Rand
+	st    game.State
+	level game.Strength
 }
 
 func (b botTurn) act(typ string, data any) (game.Action, bool) {
@@ -69,11 +90,24 @@ func (b botTurn) accuse() (game.Action, bool) {
 			continue
 		}
 		x := b.v.Players[s.From]
-		if x.HasAgent && x.Epoch == s.Epoch {
+		if x.HasAgent && x.Epoch == s.Epoch && b.notices(s) {
 			return b.act(ActAccuse, Accuse{Winker: s.From, Target: s.To, Epoch: s.Epoch})
 		}
 	}
 	return game.Action{}, false
+}
+
+// notices reports whether I caught the wink I saw. Whether a wink slips
+// past is decided once per sighting and seat, so asking again later does
+// not turn a miss into a catch.
+func (b botTurn) notices(s Sighting) bool {
+	k := overlooked[b.level]
+	if k == 0 {
+		return true
+	}
+	h := fnv.New64a()
+	fmt.Fprint(h, s.At, s.From, s.To, s.Epoch, b.v.Me)
+	return h.Sum64()%k != 0
 }
 
 // belief is my contact's place from a glance I saw at its current card, or "".
@@ -175,3 +209,25 @@ func (b botTurn) turn() (game.Action, bool) {
 // Bot returns the game's computer player (game.BotPlayer): the room seats
 // it, selfplay plays whole matches with it.
 func (Rules) Bot() game.Bot { return Bot{} }
+
+// Pace says how a person would time a: taking cards, answering a claim,
+// catching a wink, moving the eyes and glancing are reactions; a claim, a
+// swap, a pass and a wink are decisions. The phase's own actions must land
+// before its timer; a catch has no window, and the room counts its
+// reaction time from when the wink became visible.
+func (Bot) Pace(st game.State, a game.Action) game.Pace {
+	p := game.Pace{Think: game.Decision}
+	switch a.Type {
+	case ActTakeCards, ActConfirmClaim, ActAccuse, ActSetFocus, ActSignal:
+		p.Think = game.Reflex
+	}
+	m, ok := st.(*match)
+	if !ok {
+		return p
+	}
+	switch a.Type {
+	case ActTakeCards, ActConfirmClaim, ActClaim, ActSwap, ActPass:
+		p.By = m.phaseDeadline()
+	}
+	return p
+}

@@ -161,6 +161,25 @@ func (m *match) Next() game.Turn {
 	return t
 }
 
+// phaseDeadline is when the running phase's timer fires, or 0 when none runs.
+func (m *match) phaseDeadline() int64 {
+	ms := 0
+	switch m.phase {
+	case PhaseDeal:
+		ms = m.opts.DealAutoMs
+	case PhaseTurn:
+		if m.opts.TurnTimeoutMs == 0 {
+			return 0
+		}
+		ms = m.opts.TurnTimeoutMs
+	case PhaseClaim:
+		ms = m.opts.ClaimConfirmMs
+	default:
+		return 0
+	}
+	return m.phaseAt + int64(ms)
+}
+
 // timer is the phase timer of kind typ, due ms after the phase began.
 func (m *match) timer(typ string, ms int) game.Timer {
 	return game.Timer{At: m.phaseAt + int64(ms), Fires: game.Action{

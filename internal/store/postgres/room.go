@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"topsecret/internal/game"
 	"topsecret/internal/store"
 )
 
@@ -15,9 +16,9 @@ import (
 func (db *DB) CreateRoom(ctx context.Context, r store.Room) error {
 	err := db.tx(ctx, func(tx pgx.Tx, now time.Time) error {
 		_, err := tx.Exec(ctx, `
-			INSERT INTO rooms (code, game, options, host_token, host_seat, host_returns, host_back, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-			r.Code, r.Game, jsonArg(r.Options), r.HostToken, r.Host.Seat, r.Host.Returns, r.Host.Back,
+			INSERT INTO rooms (code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+			r.Code, r.Game, jsonArg(r.Options), r.HostToken, r.Host.Seat, r.Host.Returns, r.Host.Back, string(r.BotStrength),
 			orNow(r.CreatedAt, now))
 		return err
 	})
@@ -31,14 +32,15 @@ func (db *DB) CreateRoom(ctx context.Context, r store.Room) error {
 func (db *DB) Room(ctx context.Context, code string) (store.Room, error) {
 	var r store.Room
 	var options []byte
+	var strength string
 	err := db.pool.QueryRow(ctx, `
-		SELECT code, game, options, host_token, host_seat, host_returns, host_back, created_at
+		SELECT code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, created_at
 		FROM rooms WHERE code = $1`, code).
-		Scan(&r.Code, &r.Game, &options, &r.HostToken, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &r.CreatedAt)
+		Scan(&r.Code, &r.Game, &options, &r.HostToken, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &strength, &r.CreatedAt)
 	if err != nil {
 		return store.Room{}, fmt.Errorf("room %s: %w", code, formatError(err))
 	}
-	r.Options, r.CreatedAt = options, r.CreatedAt.UTC()
+	r.Options, r.BotStrength, r.CreatedAt = options, game.Strength(strength), r.CreatedAt.UTC()
 	return r, nil
 }
 
@@ -63,6 +65,18 @@ func (db *DB) SetRoomHost(ctx context.Context, code string, h store.Host) error 
 	}
 	if err != nil {
 		return fmt.Errorf("set room host %s: %w", code, formatError(err))
+	}
+	return nil
+}
+
+// SetRoomBotStrength records how well a room's bots play.
+func (db *DB) SetRoomBotStrength(ctx context.Context, code string, st game.Strength) error {
+	tag, err := db.pool.Exec(ctx, `UPDATE rooms SET bot_strength = $1 WHERE code = $2`, string(st), code)
+	if err == nil && tag.RowsAffected() == 0 {
+		err = pgx.ErrNoRows
+	}
+	if err != nil {
+		return fmt.Errorf("set room bot strength %s: %w", code, formatError(err))
 	}
 	return nil
 }

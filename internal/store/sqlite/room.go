@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"topsecret/internal/game"
 	"topsecret/internal/store"
 )
 
@@ -14,9 +15,9 @@ import (
 func (db *DB) CreateRoom(ctx context.Context, r store.Room) error {
 	err := db.tx(ctx, func(tx *sql.Tx, now time.Time) error {
 		_, err := tx.ExecContext(ctx, `
-			INSERT INTO rooms (code, game, options, host_token, host_seat, host_returns, host_back, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			r.Code, r.Game, jsonText(r.Options), r.HostToken, r.Host.Seat, r.Host.Returns, r.Host.Back,
+			INSERT INTO rooms (code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.Code, r.Game, jsonText(r.Options), r.HostToken, r.Host.Seat, r.Host.Returns, r.Host.Back, r.BotStrength,
 			encodeTime(orNow(r.CreatedAt, now)))
 		return err
 	})
@@ -32,9 +33,9 @@ func (db *DB) Room(ctx context.Context, code string) (store.Room, error) {
 	var options []byte
 	var created string
 	err := db.read.QueryRowContext(ctx, `
-		SELECT code, game, options, host_token, host_seat, host_returns, host_back, created_at
+		SELECT code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, created_at
 		FROM rooms WHERE code = ?`, code).
-		Scan(&r.Code, &r.Game, &options, &r.HostToken, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &created)
+		Scan(&r.Code, &r.Game, &options, &r.HostToken, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &r.BotStrength, &created)
 	if err == nil {
 		r.Options = options
 		r.CreatedAt, err = decodeTime(created)
@@ -72,6 +73,21 @@ func (db *DB) SetRoomHost(ctx context.Context, code string, h store.Host) error 
 	})
 	if err != nil {
 		return fmt.Errorf("set room host %s: %w", code, formatError(err))
+	}
+	return nil
+}
+
+// SetRoomBotStrength records how well a room's bots play.
+func (db *DB) SetRoomBotStrength(ctx context.Context, code string, st game.Strength) error {
+	err := db.tx(ctx, func(tx *sql.Tx, _ time.Time) error {
+		res, err := tx.ExecContext(ctx, `UPDATE rooms SET bot_strength = ? WHERE code = ?`, st, code)
+		if err != nil {
+			return err
+		}
+		return mustAffect(res)
+	})
+	if err != nil {
+		return fmt.Errorf("set room bot strength %s: %w", code, formatError(err))
 	}
 	return nil
 }

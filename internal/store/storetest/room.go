@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"topsecret/internal/game"
 	"topsecret/internal/store"
 )
 
@@ -121,6 +122,54 @@ var setRoomHostTests = []test{
 	{"ErrNotFound", func(t *testing.T, s store.Store) {
 		err := s.SetRoomHost(t.Context(), "ZZZZ", store.Host{Seat: "x"})
 		assertErr(t, "SetRoomHost", err, store.ErrNotFound)
+	}},
+}
+
+var setRoomBotStrengthTests = []test{
+	{"OK", func(t *testing.T, s store.Store) {
+		want := MustCreateRoom(t, s, "ABCD")
+		if want.BotStrength != "" {
+			t.Fatalf("new room's BotStrength=%q, want \"\" (regular)", want.BotStrength)
+		}
+		for _, st := range []game.Strength{game.Sharp, game.Beginner, game.Regular} {
+			if err := s.SetRoomBotStrength(t.Context(), "ABCD", st); err != nil {
+				t.Fatalf("SetRoomBotStrength: %v", err)
+			}
+			want.BotStrength = st
+			got, err := s.Room(t.Context(), "ABCD")
+			if err != nil {
+				t.Fatalf("Room: %v", err)
+			}
+			diff(t, "Room", got, want)
+		}
+	}},
+	{"CreateRoom", func(t *testing.T, s store.Store) {
+		want := NewRoom("ABCD")
+		want.BotStrength = game.Beginner
+		if err := s.CreateRoom(t.Context(), want); err != nil {
+			t.Fatalf("CreateRoom: %v", err)
+		}
+		got, err := s.Room(t.Context(), "ABCD")
+		if err != nil {
+			t.Fatalf("Room: %v", err)
+		}
+		diff(t, "Room", got, want)
+	}},
+	{"OnlyThisRoom", func(t *testing.T, s store.Store) {
+		MustCreateRoom(t, s, "ABCD")
+		want := MustCreateRoom(t, s, "WXYZ")
+		if err := s.SetRoomBotStrength(t.Context(), "ABCD", game.Sharp); err != nil {
+			t.Fatalf("SetRoomBotStrength: %v", err)
+		}
+		got, err := s.Room(t.Context(), "WXYZ")
+		if err != nil {
+			t.Fatalf("Room: %v", err)
+		}
+		diff(t, "Room", got, want)
+	}},
+	{"ErrNotFound", func(t *testing.T, s store.Store) {
+		err := s.SetRoomBotStrength(t.Context(), "ZZZZ", game.Sharp)
+		assertErr(t, "SetRoomBotStrength", err, store.ErrNotFound)
 	}},
 }
 

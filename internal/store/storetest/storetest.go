@@ -31,6 +31,7 @@ var suite = []struct {
 	{"SetRoomHost", setRoomHostTests},
 	{"UnplayedRooms", unplayedRoomsTests},
 	{"DeleteUnplayedRoom", deleteUnplayedRoomTests},
+	{"SetRoomBotStrength", setRoomBotStrengthTests},
 	{"Seats", seatsTests},
 	{"PutSeats", putSeatsTests},
 	{"PutSeatPass", putSeatPassTests},

@@ -48,6 +48,8 @@ func TestCatalogue_Engine(t *testing.T) {
 	runs = append(runs, run{4, 100, 2500, patient, "inkognito.event.no_new_pair"})
 	// A 4p call with the right digits but a rival (R12).
 	runs = append(runs, run{4, 200, 20000, cheat, ""})
+	// A player who never acts: the time limits play for them (H17).
+	runs = append(runs, run{4, 300, 20000, gametest.Seats(inkognito.Bot{}, inkognito.Bot{}, inkognito.Bot{}), ""})
 	for _, x := range runs {
 		r := cat.Reader("en", names[:x.n])
 		say := func(what string, m game.Msg) {
@@ -80,7 +82,17 @@ func TestCatalogue_Engine(t *testing.T) {
 					say("label of "+mv.Type, mv.Label)
 				}
 			}
+			for _, b := range timers(st) {
+				var re *game.RuleError
+				if err := st.Check(b); errors.As(err, &re) {
+					say("refusal of a timer", re.Msg)
+				}
+			}
 			a, ok := x.pick(st, x.n, now, rnd)
+			if ts := st.Next().Timers; !ok && len(ts) > 0 {
+				a, ok = ts[0].Fires, true // nobody acts: the clock runs out
+				a.At = ts[0].At
+			}
 			if !ok || st.Check(a) != nil {
 				continue
 			}
@@ -158,6 +170,22 @@ func cheat(st game.State, n int, now int64, r *game.Rand) (game.Action, bool) {
 		}
 	}
 	return gametest.RandomMoves(st, n, now, r)
+}
+
+// timers are the referee's timeouts tried at every step: the running
+// one before its deadline, a stale one, and one sent by a player.
+func timers(st game.State) []game.Action {
+	stale := game.Action{Seat: game.System, Type: inkognito.ActTimeout, At: now,
+		Data: json.RawMessage(`{"step":100000}`)}
+	out := []game.Action{stale}
+	for _, t := range st.Next().Timers {
+		early := t.Fires
+		early.At = t.At - 1
+		player := early
+		player.Seat = 0
+		out = append(out, early, player)
+	}
+	return out
 }
 
 // noteIDs records m's id and the ids of every term among its arguments.
