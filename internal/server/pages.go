@@ -10,6 +10,7 @@ import (
 
 	"topsecret/internal/games"
 	"topsecret/internal/room"
+	"topsecret/web/boards"
 	"topsecret/web/catalogue"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
@@ -53,8 +54,10 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 		if table {
 			page.WSURL += "?table=1"
 		}
+		board, _ := catalogue.Lookup(f.Info.Slug)
+		page.HowTo = boards.HowToCorner(board, boards.Context{Table: table, Words: reader(r, nil)})
 		title := f.Info.Name + " · " + f.Code
-		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), stylesheet(f.Info.Slug)))
+		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), stylesheet(f.Info.Slug), "css/howto.css"))
 		return nil
 	})
 }

@@ -81,8 +81,11 @@ type Game struct {
 	// Stylesheet is the file in Assets every page of this game loads.
 	Stylesheet string
 	// Messages is the folder of the game's message catalogue, one
-	// <lang>.json per language.
+	// <lang>.json per language (and howto.<lang>.json for the briefing).
 	Messages fs.FS
+	// HowTo is the game's how-to-play cards and first-turn hint, worded
+	// through c; nil for none.
+	HowTo func(c Context) HowTo
 }
 
 // StylesheetPath is the stylesheet's asset name under static, or "".

@@ -32,6 +32,9 @@ type Room struct {
 	// websocket's "view" messages replace.
 	Main  templ.Component
 	WSURL string // e.g. "/r/ABC123/ws"; the client adds ?view=html&since=N
+	// HowTo is the top bar's "?" and the game's how-to-play it opens over
+	// the page; nil for none.
+	HowTo templ.Component
 }
 
 // Live is the content of #room-main, rendered per viewer on every change and
@@ -71,6 +74,9 @@ type Live struct {
 	LocalOnly bool
 	// Rejoin is about moving seats between phones.
 	Rejoin RejoinLine
+	// HowTo is the lobby's way into the game's how-to-play (the cards
+	// themselves on the table screen); nil for none.
+	HowTo templ.Component
 }
 
 // SeatLine is one seat in the lobby list and the in-game strip.
