@@ -23,6 +23,7 @@ var Game = boards.Game{
 	Assets:     assets,
 	Stylesheet: "vault.css",
 	Messages:   messages,
+	HowTo:      howTo,
 }
 
 // surfaces draws each of the engine's views.
