@@ -25,6 +25,7 @@ var Game = boards.Game{
 	Assets:     assets,
 	Stylesheet: "wink.css",
 	Messages:   messages,
+	HowTo:      howTo,
 }
 
 // surfaces are the board by viewer: phone, table screen, all-seeing replay.
