@@ -27,6 +27,7 @@ var Game = boards.Game{
 	Assets:     assets,
 	Stylesheet: "inkognito.css",
 	Messages:   messages,
+	HowTo:      howTo,
 }
 
 // surfaces are the board by surface: the phone, the table screen and the
