@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io/fs"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -87,12 +88,11 @@ func parse(tb testing.TB, c templ.Component) *goquery.Document {
 }
 
 // leakedID is the text around a message id of the game's or the
-// briefing's in html, or "".
+// platform's in html ("vault.ui.howto.goal.title"), or "".
 func leakedID(html, slug string) string {
-	for _, p := range []string{slug + ".", "game.howto."} {
-		if i := strings.Index(html, p); i >= 0 {
-			return html[max(0, i-40):min(len(html), i+60)]
-		}
+	id := regexp.MustCompile(`\b(` + regexp.QuoteMeta(slug) + `|game)\.[a-z0-9_]+\.[a-z0-9_]`)
+	if loc := id.FindStringIndex(html); loc != nil {
+		return html[max(0, loc[0]-40):min(len(html), loc[1]+60)]
 	}
 	return ""
 }

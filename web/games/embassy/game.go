@@ -26,6 +26,7 @@ var Game = boards.Game{
 	Assets:     assets,
 	Stylesheet: "embassy.css",
 	Messages:   messages,
+	HowTo:      howTo,
 }
 
 // slug is the game's id in the catalogue.
