@@ -10,6 +10,7 @@ import (
 
 	"topsecret/internal/games"
 	"topsecret/internal/room"
+	"topsecret/web/boards"
 	"topsecret/web/catalogue"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
@@ -60,8 +61,10 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 		if table {
 			page.WSURL += "?table=1"
 		}
+		board, _ := catalogue.Lookup(f.Info.Slug)
+		page.HowTo = boards.HowToCorner(board, boards.Context{Table: table, Words: reader(r, nil)})
 		title := l.Game.Name + " · " + f.Code
-		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), gameAssets(f.Info.Slug)...))
+		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), append([]string{"css/howto.css"}, gameAssets(f.Info.Slug)...)...))
 		return nil
 	})
 }

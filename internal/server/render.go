@@ -101,6 +101,9 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	for _, o := range l.Game.Options {
 		l.Options = append(l.Options, pages.OptionValue{Option: o, Value: opts[o.Key], Seats: seatNames})
 	}
+	if board, ok := catalogue.Lookup(f.Info.Slug); ok && f.Status == room.StatusLobby {
+		l.HowTo = boards.HowToLobby(board, boards.Context{Table: f.Table, Words: rd})
+	}
 	for _, st := range f.Standings {
 		l.Standings = append(l.Standings, pages.Standing{Name: st.Name, Points: st.Points, Wins: st.Wins, Played: st.Played, Leader: st.Leader, Champion: st.Champion})
 	}

@@ -85,7 +85,7 @@ type Game struct {
 	// proposed route); "" for none.
 	Script string
 	// Messages is the folder of the game's message catalogue, one
-	// <lang>.json per language.
+	// <lang>.json per language (and howto.<lang>.json for the briefing).
 	Messages fs.FS
 	// Progress words where a match stands in the game's own units
 	// (vault's "Trick 4", inkognito's "Cycle 2 · round 1 of 5"), from the
@@ -93,6 +93,9 @@ type Game struct {
 	// game numbers none), for the replay's step bar and jump list. Nil:
 	// the replay names no unit.
 	Progress func(w words.Reader, round, turn int) string
+	// HowTo is the game's how-to-play cards and first-turn hint, worded
+	// through c; nil for none.
+	HowTo func(c Context) HowTo
 }
 
 // StylesheetPath is the stylesheet's asset name under static, or "".

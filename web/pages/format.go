@@ -21,6 +21,7 @@ func hasBots(seats []SeatLine) bool {
 	}
 	return false
 }
+
 var colourRE = regexp.MustCompile(`^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$`)
 
 // seatStyle sets the seat's colour as a CSS variable, if it is a plain colour.

@@ -31,6 +31,9 @@ type Room struct {
 	// websocket's "view" messages replace.
 	Main  templ.Component
 	WSURL string // e.g. "/r/ABC123/ws"; the client adds ?view=html&since=N
+	// HowTo is the top bar's "?" and the game's how-to-play it opens over
+	// the page; nil for none.
+	HowTo templ.Component
 }
 
 // Live is the content of #room-main, rendered per viewer on every change and
@@ -76,6 +79,9 @@ type Live struct {
 	Watching string
 	// Bots is how well the room's bots play, worded for this viewer.
 	Bots BotStrength
+	// HowTo is the lobby's way into the game's how-to-play (the cards
+	// themselves on the table screen); nil for none.
+	HowTo templ.Component
 }
 
 // BotStrength is the room's bot strength: its value, the choices the host

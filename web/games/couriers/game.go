@@ -28,6 +28,7 @@ var Game = boards.Game{
 	Script:     "couriers.js",
 	Messages:   messages,
 	Progress:   progress,
+	HowTo:      howTo,
 }
 
 // slug is the game's id in the catalogue.

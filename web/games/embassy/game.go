@@ -27,6 +27,7 @@ var Game = boards.Game{
 	Stylesheet: "embassy.css",
 	Messages:   messages,
 	Progress:   progress,
+	HowTo:      howTo,
 }
 
 // slug is the game's id in the catalogue.

@@ -28,6 +28,7 @@ var Game = boards.Game{
 	Stylesheet: "inkognito.css",
 	Messages:   messages,
 	Progress:   progress,
+	HowTo:      howTo,
 }
 
 // surfaces are the board by surface: the phone, the table screen and the

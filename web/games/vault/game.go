@@ -24,6 +24,7 @@ var Game = boards.Game{
 	Stylesheet: "vault.css",
 	Messages:   messages,
 	Progress:   progress,
+	HowTo:      howTo,
 }
 
 // surfaces draws each of the engine's views.

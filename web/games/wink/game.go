@@ -26,6 +26,7 @@ var Game = boards.Game{
 	Stylesheet: "wink.css",
 	Messages:   messages,
 	Progress:   progress,
+	HowTo:      howTo,
 }
 
 // surfaces are the board by viewer: phone, table screen, all-seeing replay.

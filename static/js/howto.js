@@ -1,0 +1,95 @@
+// howto.js: the game's how-to-play cards. The "?" and the lobby's button
+// open them in a <dialog> over the page (the table stays as it is); Back and
+// Next (or the arrow keys) step through them. On the table screen the lobby's
+// cards turn by themselves. On a phone, a one-line hint shows during the
+// player's first turn of their first match in the room, until dismissed or
+// the turn is over; localStorage remembers it per room.
+(function () {
+  "use strict";
+  var TURN_MS = 8000;
+  var $ = function (sel, root) { return (root || document).querySelector(sel); };
+  var $$ = function (sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); };
+
+  // show makes card i of root's deck the visible one and returns the count.
+  function show(root, i) {
+    var cards = $$("[data-howto-card]", root);
+    cards.forEach(function (c, k) { c.hidden = k !== i; });
+    $$(".howto-dots li", root).forEach(function (d, k) { d.classList.toggle("on", k === i); });
+    return cards.length;
+  }
+
+  var at = 0;
+  function step(dlg, i) {
+    var n = $$("[data-howto-card]", dlg).length;
+    at = Math.max(0, Math.min(n - 1, i));
+    show(dlg, at);
+    var last = at === n - 1;
+    $("[data-howto-back]", dlg).disabled = at === 0;
+    $("[data-howto-next]", dlg).hidden = last;
+    $("[data-howto-done]", dlg).hidden = !last;
+    $("[data-howto-step]", dlg).textContent = $$("[data-howto-card]", dlg)[at].getAttribute("data-step");
+    var focus = last ? $("[data-howto-done] button", dlg) : $("[data-howto-next]", dlg);
+    if (dlg.open && document.activeElement && dlg.contains(document.activeElement) && document.activeElement.offsetParent === null) { focus.focus(); }
+  }
+
+  function open() {
+    var dlg = $("#howto");
+    if (!dlg || dlg.open) { return; }
+    step(dlg, 0);
+    dlg.showModal();
+    $("[data-howto-next]", dlg).focus();
+  }
+
+  document.addEventListener("click", function (e) {
+    if (e.target.closest("[data-howto-open]")) { e.preventDefault(); open(); return; }
+    var dlg = e.target.closest("#howto");
+    if (!dlg) { return; }
+    if (e.target === dlg) { dlg.close(); return; } // a tap outside the card
+    if (e.target.closest("[data-howto-next]")) { step(dlg, at + 1); }
+    if (e.target.closest("[data-howto-back]")) { step(dlg, at - 1); }
+  });
+  document.addEventListener("keydown", function (e) {
+    var dlg = $("#howto");
+    if (!dlg || !dlg.open) { return; }
+    if (e.key === "ArrowRight") { step(dlg, at + 1); }
+    if (e.key === "ArrowLeft") { step(dlg, at - 1); }
+  });
+
+  // The table screen's cards follow the clock, so a new lobby frame
+  // replacing them carries on from the same card.
+  function turn() {
+    $$("[data-howto-cycle]").forEach(function (root) {
+      var n = $$("[data-howto-card]", root).length;
+      if (n) { show(root, Math.floor(Date.now() / TURN_MS) % n); }
+    });
+  }
+
+  function hintKey() {
+    var room = $("[data-testid=room][data-code]");
+    return room ? "topsecret.howto.hint." + room.getAttribute("data-code") : "";
+  }
+  function hintDone() {
+    try { localStorage.setItem(hintKey(), "1"); } catch (err) { /* private mode: the hint comes back next time */ }
+  }
+  var hintShown = false;
+  function hint() {
+    var h = $("#howto-hint");
+    if (!h || !hintKey()) { return; }
+    var seen = false;
+    try { seen = localStorage.getItem(hintKey()) === "1"; } catch (err) { /* no storage: show it */ }
+    var myTurn = !!$("#board[data-your-move]");
+    if (hintShown && !myTurn) { hintDone(); seen = true; }
+    h.hidden = seen || !myTurn;
+    hintShown = hintShown || !h.hidden;
+  }
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest("[data-howto-hint-close]")) { return; }
+    hintDone();
+    $("#howto-hint").hidden = true;
+  });
+
+  function drawn() { turn(); hint(); }
+  document.addEventListener("topsecret:drawn", drawn);
+  setInterval(turn, 1000);
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", drawn); } else { drawn(); }
+})();
