@@ -1,6 +1,7 @@
 package couriersboard_test
 
 import (
+	"os"
 	"sync"
 	"testing"
 
@@ -18,12 +19,12 @@ var (
 	cat     *words.Catalog
 )
 
-// worded gives a context the catalogue's English words and the harness's names.
+// worded gives a context the catalogue's words (English unless $BOARD_LANG) and the harness's names.
 func worded(tb testing.TB, c boards.Context, n int) boards.Context {
 	tb.Helper()
 	catOnce.Do(func() { cat = boardtest.Words(tb, couriersboard.Game) })
 	c.Names = boardtest.Names[:n]
-	c.Words = cat.Reader("en", c.Names)
+	c.Words = cat.Reader(previewLang(), c.Names)
 	return c
 }
 
@@ -123,3 +124,13 @@ func anyMatch(tb testing.TB, n int, cond func(*couriers.TableView) bool) *match 
 }
 
 func itoa(n int) string { return boards.Itoa(n) }
+
+// previewLang is the language the fixtures are worded in: $BOARD_LANG, so
+// preview pages can be looked at in any language the board speaks, else
+// English.
+func previewLang() string {
+	if l := os.Getenv("BOARD_LANG"); l != "" {
+		return l
+	}
+	return "en"
+}
