@@ -16,8 +16,7 @@ import (
 // to come, as "<board>/<file>": only these may lack a file in another
 // language ("no file yet"). A file that is translated must leave the list
 // (the test fails otherwise); the next round empties it.
-var notTranslatedYet = map[string]bool{
-}
+var notTranslatedYet = map[string]bool{}
 
 // folder is one catalogue folder: the platform's or a board's.
 type folder struct {
