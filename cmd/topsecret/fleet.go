@@ -99,6 +99,7 @@ func (m *Main) Crash() {
 	if m.Keeper != nil {
 		m.Keeper.Crash()
 	}
+	m.http.Close()
 	m.ln.Close()
 	if c, ok := m.ln.(interface{ CutAll() }); ok {
 		c.CutAll()

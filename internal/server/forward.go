@@ -97,7 +97,7 @@ func (s *Server) proxyTo(addr string) http.Handler {
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
 			// The owner died after our look-up: the client retries, and
 			// by then its lease has lapsed or another instance runs it.
-			s.Log.Warn("forward to room owner", "addr", addr, "path", r.URL.Path, "err", err)
+			s.Log.Debug("forward to room owner", "addr", addr, "path", r.URL.Path, "err", err)
 			s.error(w, r, store.ErrBusy)
 		},
 	}
