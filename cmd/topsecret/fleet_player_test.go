@@ -69,7 +69,8 @@ func (p *fleetPlayer) run(ctx context.Context) {
 	u := "ws" + strings.TrimPrefix(p.front, "http") + "/r/" + p.code + "/ws?view=json&token=" + p.token
 	for ctx.Err() == nil {
 		dctx, cancel := context.WithTimeout(ctx, 3*time.Second)
-		c, _, err := websocket.Dial(dctx, u, nil)
+		// A browser sends its page's origin; the owner checks it against the host the front was asked for.
+		c, _, err := websocket.Dial(dctx, u, &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {p.front}}})
 		cancel()
 		if err != nil {
 			sleepCtx(ctx, 100*time.Millisecond)
