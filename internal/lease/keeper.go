@@ -21,6 +21,7 @@ import (
 	"log/slog"
 	mrand "math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"topsecret/internal/store"
@@ -63,6 +64,7 @@ type Keeper struct {
 	live     int
 	draining bool
 	crashed  bool
+	adopting atomic.Bool // an adoption round is running
 	stopc    chan struct{}
 	done     chan struct{}
 }
@@ -108,8 +110,13 @@ func (k *Keeper) run() {
 		case <-t.C:
 		}
 		k.renew(every)
-		if n%2 == 1 {
-			k.adopt(every)
+		if n%2 == 1 && k.adopting.CompareAndSwap(false, true) {
+			// Loading rooms can take longer than a renewal period: it must
+			// never hold renewals up, or a busy start would fence itself.
+			go func() {
+				defer k.adopting.Store(false)
+				k.adopt(every)
+			}()
 		}
 	}
 }
@@ -199,6 +206,12 @@ func (k *Keeper) adopt(timeout time.Duration) {
 	}
 	mrand.Shuffle(len(codes), func(i, j int) { codes[i], codes[j] = codes[j], codes[i] })
 	for _, code := range codes[:min(len(codes), len(codes)/live+1)] {
+		k.mu.Lock()
+		stop := k.draining || k.crashed
+		k.mu.Unlock()
+		if stop {
+			return
+		}
 		k.Adopt(context.Background(), code)
 	}
 }
