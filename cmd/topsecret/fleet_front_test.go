@@ -9,7 +9,6 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
-	"os"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -52,9 +51,9 @@ func (f *fleet) start(i int) *Main {
 	m.Config.DatabaseURL = f.dsn
 	m.Config.BotDelay = 150 * time.Millisecond
 	m.Config.NoLimits = true
-	m.Config.LeaseTTL = 2 * time.Second
+	m.Config.LeaseTTL = 3 * time.Second
 	m.crashable = true
-	m.Log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})).With("slot", i)
+	m.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	if err := m.Run(context.Background()); err != nil {
 		f.t.Fatalf("run instance %d: %v", i, err)
 	}

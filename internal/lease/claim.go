@@ -19,7 +19,6 @@ func (k *Keeper) Claim(ctx context.Context, code string) (string, error) {
 	if refuse {
 		return "", ErrDraining
 	}
-	at := time.Now()
 	l, err := k.Store.Claim(ctx, code, k.ID, k.TTL)
 	if errors.Is(err, store.ErrNotFound) {
 		// The holder's row appeared or vanished between the two halves of
@@ -40,7 +39,7 @@ func (k *Keeper) Claim(ctx context.Context, code string) (string, error) {
 	if k.crashed {
 		return "", ErrDraining
 	}
-	k.held[code] = at
+	k.held[code] = time.Now()
 	return "", nil
 }
 

@@ -56,7 +56,7 @@ type Keeper struct {
 
 	mu sync.Mutex
 	// held maps the rooms this instance believes it holds to when each
-	// was claimed (monotonic clock).
+	// entered the map (monotonic clock).
 	held map[string]time.Time
 	// renewed is when the last successful renewal started: every lease
 	// held then lasts until at least renewed+TTL.
@@ -64,6 +64,7 @@ type Keeper struct {
 	live     int
 	draining bool
 	crashed  bool
+	renewing atomic.Bool // a renewal is running
 	adopting atomic.Bool // an adoption round is running
 	stopc    chan struct{}
 	done     chan struct{}
@@ -88,31 +89,38 @@ func (k *Keeper) Start(ctx context.Context) error {
 	k.mu.Lock()
 	k.renewed, k.live = time.Now(), 1
 	k.stopc, k.done = make(chan struct{}), make(chan struct{})
+	stopc, done := k.stopc, k.done
 	k.mu.Unlock()
-	go k.run()
+	go k.run(stopc, done)
 	return nil
 }
 
-// run renews every TTL/5 and adopts orphans every other renewal. A renewal
-// that fails leaves the rooms running until half a TTL has passed since
-// the last good one; then fence drops them all, well before any lease
-// could have expired (half a TTL, plus at most two periods of TTL/5 for a
-// tick and a renewal's timeout: nine tenths of a TTL).
-func (k *Keeper) run() {
-	defer close(k.done)
+// run ticks every TTL/5: it starts a renewal unless one is still going,
+// drops every room once the last good renewal is half a TTL old (fence),
+// and adopts orphans every other tick. A renewal may take up to half a TTL
+// (a slow database is not a dead one), but the fence does not wait for it:
+// rooms stop at most half a TTL plus one tick (seven tenths of a TTL) after
+// the start of the last good renewal, before any lease it renewed can lapse.
+func (k *Keeper) run(stopc <-chan struct{}, done chan<- struct{}) {
+	defer close(done)
 	every := k.TTL / 5
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for n := 0; ; n++ {
 		select {
-		case <-k.stopc:
+		case <-stopc:
 			return
 		case <-t.C:
 		}
-		k.renew(every)
+		k.fenceIfOverdue()
+		if k.renewing.CompareAndSwap(false, true) {
+			go func() {
+				defer k.renewing.Store(false)
+				k.renew(k.TTL / 2)
+			}()
+		}
 		if n%2 == 1 && k.adopting.CompareAndSwap(false, true) {
-			// Loading rooms can take longer than a renewal period: it must
-			// never hold renewals up, or a busy start would fence itself.
+			// Loading rooms can take long: it never holds up the ticks.
 			go func() {
 				defer k.adopting.Store(false)
 				k.adopt(every)
@@ -124,15 +132,24 @@ func (k *Keeper) run() {
 func (k *Keeper) renew(timeout time.Duration) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
+	// Only rooms running here are renewed: a room dropped without a
+	// release (a fence) lets its lease lapse, and is adopted from the log.
+	// The list is taken after started, so every room held before started
+	// is in it.
 	started := time.Now()
-	held, live, err := k.Store.Renew(ctx, k.ID, k.TTL)
+	k.mu.Lock()
+	codes := make([]string, 0, len(k.held))
+	for c := range k.held {
+		codes = append(codes, c)
+	}
+	k.mu.Unlock()
+	held, live, err := k.Store.Renew(ctx, k.ID, codes, k.TTL)
 	if errors.Is(err, store.ErrNotFound) {
 		// Our record was removed (an operator, or a clean-up): register again.
 		err = k.Store.Register(ctx, k.ID, k.Address)
 	}
 	if err != nil {
 		k.Log.Warn("lease renewal failed", "err", err)
-		k.fenceIfOverdue()
 		return
 	}
 	still := make(map[string]bool, len(held))
@@ -141,6 +158,10 @@ func (k *Keeper) renew(timeout time.Duration) {
 	}
 	var lost []string
 	k.mu.Lock()
+	if k.crashed {
+		k.mu.Unlock()
+		return
+	}
 	k.renewed, k.live = started, max(1, live)
 	for code, at := range k.held {
 		// A room claimed after this renewal started may be missing from

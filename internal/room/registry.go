@@ -225,10 +225,19 @@ func (g *Registry) Close() {
 	rooms := g.rooms
 	g.rooms = nil
 	g.mu.Unlock()
+	// Rooms stop side by side: on a drain each one's phones wait for its
+	// lease to be released before another instance can take the room.
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, 16)
 	for code, r := range rooms {
-		stopRoom(r)
-		g.release(code)
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			stopRoom(r)
+			g.release(code)
+		})
 	}
+	wg.Wait()
 }
 
 func stopRoom(r *Room) {

@@ -21,11 +21,13 @@ type Leases interface {
 	// Register records (or refreshes) an instance and the address other
 	// instances reach it at.
 	Register(ctx context.Context, instance, address string) error
-	// Renew marks instance alive and extends every lease it holds to ttl
-	// from now, returning the codes of the rooms it still holds. A room
+	// Renew marks instance alive and extends its leases of the rooms in
+	// codes to ttl from now, returning the codes it still holds. A room
 	// missing from the answer was taken by another instance after its
-	// lease expired. It also returns how many instances beat within ttl.
-	Renew(ctx context.Context, instance string, ttl time.Duration) (held []string, live int, err error)
+	// lease expired; a lease of instance's not in codes is left to lapse
+	// (a room it stopped without releasing). It also returns how many
+	// instances beat within ttl. ErrNotFound if instance is not registered.
+	Renew(ctx context.Context, instance string, codes []string, ttl time.Duration) (held []string, live int, err error)
 	// Claim gives instance the room's lease for ttl, unless another
 	// instance holds an unexpired one; either way it returns the lease now
 	// in force.

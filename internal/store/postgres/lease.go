@@ -23,8 +23,8 @@ func (db *DB) Register(ctx context.Context, instance, address string) error {
 	return nil
 }
 
-// Renew beats instance's heartbeat and extends its leases in one transaction.
-func (db *DB) Renew(ctx context.Context, instance string, ttl time.Duration) (held []string, live int, err error) {
+// Renew beats instance's heartbeat and extends its leases of codes in one transaction.
+func (db *DB) Renew(ctx context.Context, instance string, codes []string, ttl time.Duration) (held []string, live int, err error) {
 	err = pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE instances SET heartbeat = now() WHERE id = $1`, instance)
 		if err != nil {
@@ -37,7 +37,8 @@ func (db *DB) Renew(ctx context.Context, instance string, ttl time.Duration) (he
 		// belong to another instance, and must not be taken back silently.
 		rows, _ := tx.Query(ctx, `
 			UPDATE room_leases SET expires_at = now() + $2 * interval '1 millisecond'
-			WHERE instance = $1 AND expires_at > now() RETURNING room_code`, instance, ttl.Milliseconds())
+			WHERE instance = $1 AND expires_at > now() AND room_code = ANY($3)
+			RETURNING room_code`, instance, ttl.Milliseconds(), codes)
 		held, err = pgx.CollectRows(rows, pgx.RowTo[string])
 		if err != nil {
 			return err

@@ -59,7 +59,7 @@ var leaseTests = []struct {
 		if l := mustClaim(t, s, "ROOM", "b", long); l.Instance != "b" {
 			t.Fatalf("Claim after expiry = %+v, want b's", l)
 		}
-		held, _, err := s.Renew(t.Context(), "a", long)
+		held, _, err := s.Renew(t.Context(), "a", []string{"ROOM"}, long)
 		if err != nil || len(held) != 0 {
 			t.Fatalf("Renew(a) = %v, %v; want nothing held", held, err)
 		}
@@ -70,7 +70,7 @@ var leaseTests = []struct {
 		mustClaim(t, s, "R1", "a", short)
 		mustClaim(t, s, "R2", "a", short)
 		mustClaim(t, s, "R3", "b", long)
-		held, live, err := s.Renew(t.Context(), "a", long)
+		held, live, err := s.Renew(t.Context(), "a", []string{"R1", "R2"}, long)
 		slices.Sort(held)
 		if err != nil || !slices.Equal(held, []string{"R1", "R2"}) || live != 2 {
 			t.Fatalf("Renew = %v, %d, %v; want [R1 R2], 2 live", held, live, err)
@@ -80,8 +80,22 @@ var leaseTests = []struct {
 			t.Fatalf("renewed lease taken: %+v", l)
 		}
 	}},
+	{"Renew/LeavesUnlistedLeasesToLapse", func(t *testing.T, s LeaseStore) {
+		mustRegister(t, s, "a", "http://a:1")
+		mustRegister(t, s, "b", "http://b:1")
+		mustClaim(t, s, "KEPT", "a", short)
+		mustClaim(t, s, "DROPPED", "a", short)
+		held, _, err := s.Renew(t.Context(), "a", []string{"KEPT"}, long)
+		if err != nil || !slices.Equal(held, []string{"KEPT"}) {
+			t.Fatalf("Renew = %v, %v; want [KEPT]", held, err)
+		}
+		waitExpired(t, s, "DROPPED")
+		if l := mustClaim(t, s, "DROPPED", "b", long); l.Instance != "b" {
+			t.Fatalf("unlisted lease still a's: %+v", l)
+		}
+	}},
 	{"Renew/ErrNotFoundForUnregistered", func(t *testing.T, s LeaseStore) {
-		if _, _, err := s.Renew(t.Context(), "ghost", long); err == nil {
+		if _, _, err := s.Renew(t.Context(), "ghost", nil, long); err == nil {
 			t.Fatal("Renew of an unregistered instance succeeded")
 		}
 	}},
