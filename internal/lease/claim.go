@@ -61,13 +61,6 @@ func (k *Keeper) Release(code string) {
 	}
 }
 
-// Held returns how many rooms this instance holds.
-func (k *Keeper) Held() int {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	return len(k.held)
-}
-
 // Drain stops claiming and adopting rooms: the instance is handing its
 // rooms over before it stops. Renewal goes on, so the rooms still running
 // keep their leases until the registry releases each after its last commit.
