@@ -138,3 +138,23 @@ func TestMain_ServeErrorEndsWait(t *testing.T) {
 		t.Fatalf("Wait=%v, want the serve error", err)
 	}
 }
+
+// The embedded SQLite store serves one instance: a second server on the
+// same directory refuses to start and says why, and starts once the first
+// has stopped.
+func TestMain_SecondInstanceOnSQLiteRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	first := MustRunMain(t, dir)
+	second := NewMain()
+	second.Config.Addr = "127.0.0.1:0"
+	second.Config.DataDir = dir
+	second.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	err := second.Run(context.Background())
+	second.Close()
+	if err == nil || !strings.Contains(err.Error(), "another topsecret server is already using") {
+		t.Fatalf("second Run = %v, want a refusal naming the other server", err)
+	}
+	first.Close()
+	MustRunMain(t, dir)
+}

@@ -18,6 +18,7 @@ import (
 	"syscall"
 	"time"
 
+	"topsecret/internal/lease"
 	"topsecret/internal/room"
 	"topsecret/internal/server"
 	"topsecret/internal/store"
@@ -75,6 +76,11 @@ type Config struct {
 	// load tests that open thousands of rooms from one machine).
 	TrustProxy bool
 	NoLimits   bool
+	// Advertise is where the other instances on the same PostgreSQL reach
+	// this one; LeaseTTL is how long a room's lease lasts unrenewed (how
+	// long a dead instance's rooms wait before another takes them).
+	Advertise string
+	LeaseTTL  time.Duration
 }
 
 // Main is the running program: config, store, rooms and HTTP server. Tests
@@ -85,6 +91,9 @@ type Main struct {
 	Store  store.Store
 	Rooms  *room.Registry
 	Server *server.Server
+	// Keeper holds this instance's room leases when several instances
+	// share a PostgreSQL database; nil on SQLite.
+	Keeper *lease.Keeper
 	// Stdout receives the start-up line that says where phones join; nil
 	// prints nothing.
 	Stdout io.Writer
@@ -93,6 +102,10 @@ type Main struct {
 	http *http.Server
 	// served receives the error that stopped serving on its own (not by Close).
 	served chan error
+	// unlock releases the SQLite file for another server.
+	unlock func()
+	// crashable makes Crash able to cut every connection (tests only).
+	crashable bool
 }
 
 // NewMain returns a Main with default config.
@@ -112,6 +125,10 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 	fs.StringVar(&c.LogLevel, "log-level", env("LOG_LEVEL", c.LogLevel), "debug, info, warn or error (env LOG_LEVEL)")
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", env("TRUST_PROXY", "") == "1",
 		"a reverse proxy in front sets X-Forwarded-For and X-Forwarded-Proto truthfully (env TRUST_PROXY=1)")
+	fs.StringVar(&c.Advertise, "advertise", env("ADVERTISE", c.Advertise),
+		"with PostgreSQL: where the other instances reach this one, e.g. http://10.0.0.5:8080 (env ADVERTISE; default the listening port on this machine's LAN address)")
+	fs.DurationVar(&c.LeaseTTL, "lease-ttl", c.LeaseTTL,
+		"with PostgreSQL: how long a room's lease lasts unrenewed, so how soon a dead instance's rooms move (default 5s)")
 	fs.BoolVar(&c.NoLimits, "no-limits", env("NO_LIMITS", "") == "1",
 		"no per-address limits on rooms, joins, room-code guesses and sockets, for load tests (env NO_LIMITS=1)")
 	delay := env("BOT_DELAY", c.BotDelay.String())
@@ -144,6 +161,9 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.Log == nil {
 		m.Log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 	}
+	if err := m.lockSQLite(); err != nil {
+		return err
+	}
 	st, err := openStore(ctx, m.Config)
 	if err != nil {
 		return err
@@ -151,8 +171,19 @@ func (m *Main) Run(ctx context.Context) error {
 	m.Store = st
 	m.Rooms = room.NewRegistry(st, m.Log)
 	m.Rooms.BotDelay = m.Config.BotDelay
-	n, err := m.Rooms.Resume(ctx)
-	if err != nil {
+	if m.ln, err = net.Listen("tcp", m.Config.Addr); err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	if m.crashable {
+		m.ln = &cutListener{Listener: m.ln, conns: map[net.Conn]struct{}{}}
+	}
+	n := 0
+	if m.Config.DatabaseURL != "" {
+		// Rooms in play wait for their share-out among the instances.
+		if err := m.joinFleet(ctx); err != nil {
+			return err
+		}
+	} else if n, err = m.Rooms.Resume(ctx); err != nil {
 		return err
 	}
 	m.Server = server.New(m.Rooms, st, m.Log)
@@ -173,10 +204,6 @@ func (m *Main) Run(ctx context.Context) error {
 		m.Log.Warn("could not raise the open-file limit", "err", err, "limit", n)
 	} else {
 		m.Log.Info("open-file limit set to its hard limit: each phone holds a socket", "limit", n)
-	}
-	m.ln, err = net.Listen("tcp", m.Config.Addr)
-	if err != nil {
-		return fmt.Errorf("listen: %w", err)
 	}
 	// Websockets are hijacked, which clears these deadlines: they bound
 	// only plain requests and idle keep-alive connections.
@@ -235,37 +262,52 @@ func (m *Main) URL() string {
 	return "http://" + strings.Replace(m.ln.Addr().String(), "[::]", "127.0.0.1", 1)
 }
 
-// Close stops serving and closes the store. Every accepted action is already stored.
+// Close hands the rooms over (drain), stops serving and closes the store.
+// Every accepted action is already stored.
 func (m *Main) Close() error {
+	m.drain()
 	if m.http != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		_ = m.http.Shutdown(ctx)
 	}
-	if m.Rooms != nil {
-		m.Rooms.Close()
-	}
+	var err error
 	if m.Store != nil {
-		return m.Store.Close()
+		err = m.Store.Close()
 	}
-	return nil
+	if m.unlock != nil {
+		m.unlock()
+	}
+	return err
+}
+
+// lockSQLite makes sure no other server runs on the embedded database.
+func (m *Main) lockSQLite() error {
+	if m.Config.DatabaseURL != "" {
+		return nil
+	}
+	if err := os.MkdirAll(m.Config.DataDir, 0o755); err != nil {
+		return fmt.Errorf("data dir: %w", err)
+	}
+	unlock, err := lockDatabase(sqlitePath(m.Config))
+	m.unlock = unlock
+	return err
 }
 
 func openStore(ctx context.Context, c Config) (store.Store, error) {
 	if c.DatabaseURL != "" {
 		return postgres.Open(ctx, c.DatabaseURL)
 	}
-	if err := os.MkdirAll(c.DataDir, 0o755); err != nil {
-		return nil, fmt.Errorf("data dir: %w", err)
-	}
-	return sqlite.Open(filepath.Join(c.DataDir, "topsecret.db"))
+	return sqlite.Open(sqlitePath(c))
 }
+
+func sqlitePath(c Config) string { return filepath.Join(c.DataDir, "topsecret.db") }
 
 func storeName(c Config) string {
 	if c.DatabaseURL != "" {
 		return "postgres"
 	}
-	return "sqlite:" + filepath.Join(c.DataDir, "topsecret.db")
+	return "sqlite:" + sqlitePath(c)
 }
 
 func hostOf(u string) string {

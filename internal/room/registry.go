@@ -43,6 +43,9 @@ type Registry struct {
 	// after it was made (an abandoned lobby, a script's room); rooms that
 	// played are kept with their history. Default a week; 0 keeps all.
 	UnplayedAfter time.Duration
+	// Owners, when several instances share the database, says which one
+	// runs each room; nil runs every room here.
+	Owners Owners
 
 	// mu guards the maps only: nothing slow (the store, a replay, a room's
 	// goroutine) runs under it.
@@ -151,7 +154,14 @@ func (g *Registry) loadOnce(ctx context.Context, code string, c *loadCall) {
 	defer close(c.done)
 	ctx, cancel := context.WithTimeout(ctx, loadTimeout)
 	defer cancel()
-	r, err := g.load(ctx, code)
+	err := g.claim(ctx, code)
+	var r *Room
+	if err == nil {
+		r, err = g.load(ctx, code)
+		if err != nil {
+			g.release(code)
+		}
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	delete(g.loading, code)
@@ -160,6 +170,8 @@ func (g *Registry) loadOnce(ctx context.Context, code string, c *loadCall) {
 		c.err = err
 	case g.closed:
 		c.err = ErrClosed
+		// Released off the registry's lock: it is a database round trip.
+		go g.release(code)
 	default:
 		if g.rooms == nil {
 			g.rooms = map[string]*Room{}
@@ -196,6 +208,9 @@ func (g *Registry) Resume(ctx context.Context) (int, error) {
 	n := 0
 	for _, m := range ms {
 		if _, err := g.Get(ctx, m.RoomCode); err != nil {
+			if _, ok := IsElsewhere(err); ok {
+				continue // another instance runs it
+			}
 			g.Log.Error("resume room", "room", m.RoomCode, "err", err)
 			continue
 		}
@@ -215,9 +230,19 @@ func (g *Registry) Close() {
 	rooms := g.rooms
 	g.rooms = nil
 	g.mu.Unlock()
-	for _, r := range rooms {
-		stopRoom(r)
+	// Rooms stop side by side: on a drain each one's phones wait for its
+	// lease to be released before another instance can take the room.
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, 16)
+	for code, r := range rooms {
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			stopRoom(r)
+			g.release(code)
+		})
 	}
+	wg.Wait()
 }
 
 func stopRoom(r *Room) {
@@ -274,10 +299,14 @@ func (g *Registry) Sweep() {
 		cancel()
 		if evict {
 			g.mu.Lock()
-			if g.rooms[code] == r {
+			gone := g.rooms[code] == r
+			if gone {
 				delete(g.rooms, code)
 			}
 			g.mu.Unlock()
+			if gone {
+				g.release(code)
+			}
 		}
 	}
 }

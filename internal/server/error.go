@@ -68,7 +68,7 @@ func classify(err error, rd words.Reader) (int, apiError) {
 		return http.StatusNotFound, apiError{Code: "not_found", Message: "There is nothing here. Check the room code."}
 	case errors.Is(err, room.ErrForbidden):
 		return http.StatusForbidden, apiError{Code: "forbidden", Message: "Only the host can do that."}
-	case errors.Is(err, store.ErrBusy):
+	case errors.Is(err, store.ErrBusy), errors.Is(err, room.ErrClosed):
 		// Refused at once rather than queued past the client's patience:
 		// nothing was stored, and a retry under the same id is safe.
 		return http.StatusServiceUnavailable, apiError{Code: "busy", Message: "The server is busy: try again in a moment."}

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -61,6 +63,11 @@ type Server struct {
 	qrCodes *lru[string, string]
 	// rejoinTries limits typed rejoin codes and requests for seats.
 	rejoinTries *tries
+	// proxies holds one reverse proxy per instance address that runs
+	// rooms forwarded from here.
+	proxies sync.Map
+	// draining is set while this instance hands its rooms over before it stops.
+	draining atomic.Bool
 }
 
 // Cache caps. A long match's timeline is about 1 MB and a QR drawing about
@@ -96,8 +103,9 @@ func (s *Server) Handler() http.Handler { return s.handler }
 
 func (s *Server) routes() http.Handler {
 	r := chi.NewRouter()
-	r.Use(s.realIP, middleware.Recoverer, s.logRequests, secureHeaders)
+	r.Use(s.realIP, middleware.Recoverer, s.forward, s.logRequests, secureHeaders)
 	r.Get("/healthz", s.handleHealth)
+	r.Get("/readyz", s.handleReady)
 	r.Mount(static.Prefix, static.Handler())
 	r.Get("/favicon.ico", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, static.Path("img/favicon.svg"), http.StatusMovedPermanently)
@@ -160,6 +168,22 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	_, _ = w.Write([]byte("ok\n"))
 }
+
+// handleReady tells a load balancer whether to send this instance new
+// clients: not while it drains, nor while the database is out of reach.
+func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
+	if s.Draining() {
+		http.Error(w, "draining", http.StatusServiceUnavailable)
+		return
+	}
+	s.handleHealth(w, r)
+}
+
+// Drain makes /readyz fail and refuses new websockets, ahead of a stop.
+func (s *Server) Drain() { s.draining.Store(true) }
+
+// Draining reports whether Drain was called.
+func (s *Server) Draining() bool { return s.draining.Load() }
 
 func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -100,3 +100,7 @@ func TestOpen_MigratesClientIDsPerRoom(t *testing.T) {
 	}
 	storetest.CheckAfter0002(t, MustOpen(t, url))
 }
+
+func TestLeases(t *testing.T) {
+	storetest.RunLeases(t, func(t *testing.T) storetest.LeaseStore { return MustOpen(t, pgtest.DSN(t)) })
+}

@@ -1,0 +1,46 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// Lease says which server instance runs a room, until when.
+type Lease struct {
+	RoomCode string
+	Instance string // the holder's id
+	Address  string // where the holder takes forwarded requests
+	Expires  time.Time
+}
+
+// Leases coordinates several server instances sharing one database: each
+// registers itself, and each room runs on the one instance holding its
+// lease. Only a shared database implements it (PostgreSQL); every expiry is
+// the database's own clock, so no two machines' clocks are compared.
+type Leases interface {
+	// Register records (or refreshes) an instance and the address other
+	// instances reach it at.
+	Register(ctx context.Context, instance, address string) error
+	// Renew marks instance alive and extends its leases of the rooms in
+	// codes to ttl from now, returning the codes it still holds. A room
+	// missing from the answer was taken by another instance after its
+	// lease expired; a lease of instance's not in codes is left to lapse
+	// (a room it stopped without releasing). It also returns how many
+	// instances beat within ttl. ErrNotFound if instance is not registered.
+	Renew(ctx context.Context, instance string, codes []string, ttl time.Duration) (held []string, live int, err error)
+	// Claim gives instance the room's lease for ttl, unless another
+	// instance holds an unexpired one; either way it returns the lease now
+	// in force.
+	Claim(ctx context.Context, code, instance string, ttl time.Duration) (Lease, error)
+	// Release gives up instance's lease of a room (nothing if it holds none).
+	Release(ctx context.Context, code, instance string) error
+	// Retire releases every lease of instance and removes its record: a
+	// graceful stop.
+	Retire(ctx context.Context, instance string) error
+	// Orphans lists the rooms with a match in play that no unexpired
+	// lease covers: their instance died, and their bots and timers wait
+	// for someone to adopt them.
+	Orphans(ctx context.Context) ([]string, error)
+	// Held lists every unexpired lease, for operators and tests.
+	Held(ctx context.Context) ([]Lease, error)
+}

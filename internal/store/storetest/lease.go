@@ -1,0 +1,176 @@
+package storetest
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"topsecret/internal/game"
+	"topsecret/internal/store"
+)
+
+// LeaseStore is a backend that coordinates several instances.
+type LeaseStore interface {
+	store.Store
+	store.Leases
+}
+
+// RunLeases runs the cases of store.Leases, for backends shared by several
+// instances. open must return a new, empty store for each call.
+func RunLeases(t *testing.T, open func(t *testing.T) LeaseStore) {
+	for _, tc := range leaseTests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			tc.run(t, open(t))
+		})
+	}
+}
+
+// long outlives any test; short lapses within one.
+const (
+	long  = time.Minute
+	short = 50 * time.Millisecond
+)
+
+var leaseTests = []struct {
+	name string
+	run  func(t *testing.T, s LeaseStore)
+}{
+	{"Claim/FreeRoomIsOurs", func(t *testing.T, s LeaseStore) {
+		mustRegister(t, s, "a", "http://a:1")
+		l := mustClaim(t, s, "ROOM", "a", long)
+		if l.Instance != "a" || l.Address != "http://a:1" || l.RoomCode != "ROOM" {
+			t.Fatalf("Claim = %+v, want held by a at http://a:1", l)
+		}
+	}},
+	{"Claim/HeldRoomNamesItsHolder", func(t *testing.T, s LeaseStore) {
+		mustRegister(t, s, "a", "http://a:1")
+		mustRegister(t, s, "b", "http://b:1")
+		mustClaim(t, s, "ROOM", "a", long)
+		if l := mustClaim(t, s, "ROOM", "b", long); l.Instance != "a" || l.Address != "http://a:1" {
+			t.Fatalf("Claim by b = %+v, want still a's", l)
+		}
+	}},
+	{"Claim/ExpiredLeaseMovesAndOldHolderLosesIt", func(t *testing.T, s LeaseStore) {
+		mustRegister(t, s, "a", "http://a:1")
+		mustRegister(t, s, "b", "http://b:1")
+		mustClaim(t, s, "ROOM", "a", short)
+		waitExpired(t, s, "ROOM")
+		if l := mustClaim(t, s, "ROOM", "b", long); l.Instance != "b" {
+			t.Fatalf("Claim after expiry = %+v, want b's", l)
+		}
+		held, _, err := s.Renew(t.Context(), "a", []string{"ROOM"}, long)
+		if err != nil || len(held) != 0 {
+			t.Fatalf("Renew(a) = %v, %v; want nothing held", held, err)
+		}
+	}},
+	{"Renew/ExtendsHeldLeasesAndCountsLiveInstances", func(t *testing.T, s LeaseStore) {
+		mustRegister(t, s, "a", "http://a:1")
+		mustRegister(t, s, "b", "http://b:1")
+		mustClaim(t, s, "R1", "a", short)
+		mustClaim(t, s, "R2", "a", short)
+		mustClaim(t, s, "R3", "b", long)
+		held, live, err := s.Renew(t.Context(), "a", []string{"R1", "R2"}, long)
+		slices.Sort(held)
+		if err != nil || !slices.Equal(held, []string{"R1", "R2"}) || live != 2 {
+			t.Fatalf("Renew = %v, %d, %v; want [R1 R2], 2 live", held, live, err)
+		}
+		time.Sleep(2 * short)
+		if l := mustClaim(t, s, "R1", "b", long); l.Instance != "a" {
+			t.Fatalf("renewed lease taken: %+v", l)
+		}
+	}},
+	{"Renew/LeavesUnlistedLeasesToLapse", func(t *testing.T, s LeaseStore) {
+		mustRegister(t, s, "a", "http://a:1")
+		mustRegister(t, s, "b", "http://b:1")
+		mustClaim(t, s, "KEPT", "a", short)
+		mustClaim(t, s, "DROPPED", "a", short)
+		held, _, err := s.Renew(t.Context(), "a", []string{"KEPT"}, long)
+		if err != nil || !slices.Equal(held, []string{"KEPT"}) {
+			t.Fatalf("Renew = %v, %v; want [KEPT]", held, err)
+		}
+		waitExpired(t, s, "DROPPED")
+		if l := mustClaim(t, s, "DROPPED", "b", long); l.Instance != "b" {
+			t.Fatalf("unlisted lease still a's: %+v", l)
+		}
+	}},
+	{"Renew/ErrNotFoundForUnregistered", func(t *testing.T, s LeaseStore) {
+		if _, _, err := s.Renew(t.Context(), "ghost", nil, long); err == nil {
+			t.Fatal("Renew of an unregistered instance succeeded")
+		}
+	}},
+	{"Release/FreesOnlyOwnLease", func(t *testing.T, s LeaseStore) {
+		mustRegister(t, s, "a", "http://a:1")
+		mustRegister(t, s, "b", "http://b:1")
+		mustClaim(t, s, "ROOM", "a", long)
+		if err := s.Release(t.Context(), "ROOM", "b"); err != nil {
+			t.Fatal(err)
+		}
+		if l := mustClaim(t, s, "ROOM", "b", long); l.Instance != "a" {
+			t.Fatalf("b released a's lease: %+v", l)
+		}
+		if err := s.Release(t.Context(), "ROOM", "a"); err != nil {
+			t.Fatal(err)
+		}
+		if l := mustClaim(t, s, "ROOM", "b", long); l.Instance != "b" {
+			t.Fatalf("after release: %+v, want b's", l)
+		}
+	}},
+	{"Retire/FreesEveryLease", func(t *testing.T, s LeaseStore) {
+		mustRegister(t, s, "a", "http://a:1")
+		mustClaim(t, s, "R1", "a", long)
+		mustClaim(t, s, "R2", "a", long)
+		if err := s.Retire(t.Context(), "a"); err != nil {
+			t.Fatal(err)
+		}
+		if ls, err := s.Held(t.Context()); err != nil || len(ls) != 0 {
+			t.Fatalf("Held after Retire = %v, %v", ls, err)
+		}
+	}},
+	{"Orphans/PlayingRoomsWithoutLiveLease", func(t *testing.T, s LeaseStore) {
+		mustRegister(t, s, "a", "http://a:1")
+		MustRoomAndMatch(t, s, "HELD")
+		MustRoomAndMatch(t, s, "LOST")
+		MustRoomAndMatch(t, s, "NONE")
+		done := MustRoomAndMatch(t, s, "DONE")
+		MustFinishMatch(t, s, done.ID, game.Result{}, time.Now())
+		mustClaim(t, s, "HELD", "a", long)
+		mustClaim(t, s, "LOST", "a", short)
+		waitExpired(t, s, "LOST")
+		got, err := s.Orphans(t.Context())
+		if err != nil || !slices.Equal(got, []string{"LOST", "NONE"}) {
+			t.Fatalf("Orphans = %v, %v; want [LOST NONE]", got, err)
+		}
+	}},
+}
+
+func mustRegister(tb testing.TB, s LeaseStore, id, addr string) {
+	tb.Helper()
+	if err := s.Register(tb.Context(), id, addr); err != nil {
+		tb.Fatalf("Register: %v", err)
+	}
+}
+
+func mustClaim(tb testing.TB, s LeaseStore, code, id string, ttl time.Duration) store.Lease {
+	tb.Helper()
+	l, err := s.Claim(tb.Context(), code, id, ttl)
+	if err != nil {
+		tb.Fatalf("Claim(%s, %s): %v", code, id, err)
+	}
+	return l
+}
+
+// waitExpired waits until the database's clock has passed code's lease.
+func waitExpired(tb testing.TB, s LeaseStore, code string) {
+	tb.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		ls, err := s.Held(tb.Context())
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if !slices.ContainsFunc(ls, func(l store.Lease) bool { return l.RoomCode == code }) {
+			return
+		}
+	}
+	tb.Fatalf("lease of %s did not expire", code)
+}
