@@ -59,7 +59,7 @@ func (r *Room) PassHost(ctx context.Context, id Identity, seatID string) error {
 			return store.ErrNotFound
 		}
 		if r.seats[i].Bot {
-			return refuse("A bot cannot host.")
+			return refuseSaid("game.refuse.bot_host")
 		}
 		return r.setHost(ctx, store.Host{Seat: seatID})
 	})

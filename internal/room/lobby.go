@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"topsecret/internal/game"
 	"topsecret/internal/graphemes"
 	"topsecret/internal/store"
 )
@@ -28,14 +29,14 @@ type Joined struct {
 func CleanName(name string) (string, error) {
 	name = strings.Join(strings.FieldsFunc(name, unicode.IsSpace), " ")
 	if name == "" {
-		return "", refuse("Please type a name.")
+		return "", refuseSaid("game.refuse.name_empty")
 	}
 	if graphemes.Count(name) > maxNameLen {
-		return "", refuse(fmt.Sprintf("Names are at most %d characters.", maxNameLen))
+		return "", refuseSaid("game.refuse.name_long", game.N("n", maxNameLen))
 	}
 	for _, c := range name {
 		if !showable(c) {
-			return "", refuse("That name has characters we cannot show.")
+			return "", refuseSaid("game.refuse.name_chars")
 		}
 	}
 	return name, nil
@@ -61,7 +62,7 @@ func (r *Room) Join(ctx context.Context, name string) (Joined, error) {
 		}
 		for _, s := range r.seats {
 			if strings.EqualFold(s.Name, name) {
-				return refuse(fmt.Sprintf("%q is taken; pick another name.", name))
+				return refuseSaid("game.refuse.name_taken", game.X("name", name))
 			}
 		}
 		s := store.Seat{ID: uuid.NewString(), Name: name, Token: NewToken(), JoinedAt: r.now().UTC()}
@@ -114,14 +115,14 @@ func (r *Room) Kick(ctx context.Context, host bool, seatID string) error {
 			return ErrForbidden
 		}
 		if r.playing() {
-			return refuse("Seats can change only between matches.")
+			return refuseSaid("game.refuse.seats_between")
 		}
 		i := r.seatIndex(seatID)
 		if i < 0 {
 			return store.ErrNotFound
 		}
 		if seatID == r.rec.Host.Seat {
-			return refuse("This seat hosts the room; make someone else host first.")
+			return refuseSaid("game.refuse.kick_host")
 		}
 		return r.putSeats(ctx, slices.Delete(slices.Clone(r.seats), i, i+1))
 	})
@@ -134,14 +135,14 @@ func (r *Room) Move(ctx context.Context, host bool, seatID string, to int) error
 			return ErrForbidden
 		}
 		if r.playing() {
-			return refuse("Seats can change only between matches.")
+			return refuseSaid("game.refuse.seats_between")
 		}
 		i := r.seatIndex(seatID)
 		if i < 0 {
 			return store.ErrNotFound
 		}
 		if to < 0 || to >= len(r.seats) {
-			return refuse("There is no such place at the table.")
+			return refuseSaid("game.refuse.no_place")
 		}
 		seats := slices.Clone(r.seats)
 		s := seats[i]
@@ -157,7 +158,7 @@ func (r *Room) SetOptions(ctx context.Context, host bool, raw json.RawMessage) e
 			return ErrForbidden
 		}
 		if r.playing() {
-			return refuse("Options can change only between matches.")
+			return refuseSaid("game.refuse.options_between")
 		}
 		opts, err := r.entry.Rules.Options(raw)
 		if err != nil {
@@ -174,10 +175,10 @@ func (r *Room) SetOptions(ctx context.Context, host bool, raw json.RawMessage) e
 
 func (r *Room) lobbyOpen() error {
 	if r.playing() {
-		return refuse("The match has started; you can watch as a spectator.")
+		return refuseSaid("game.refuse.started")
 	}
 	if len(r.seats) >= r.entry.Info.MaxPlayers {
-		return refuse(fmt.Sprintf("The room is full (%d players).", r.entry.Info.MaxPlayers))
+		return refuseSaid("game.refuse.full", game.N("n", r.entry.Info.MaxPlayers))
 	}
 	return nil
 }

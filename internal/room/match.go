@@ -68,7 +68,7 @@ func (r *Room) Start(ctx context.Context, host bool) (string, error) {
 			return ErrForbidden
 		}
 		if r.playing() {
-			return refuse("A match is already being played.")
+			return refuseSaid("game.refuse.playing")
 		}
 		if err := r.canStart(); err != nil {
 			return err
@@ -88,7 +88,7 @@ func (r *Room) Start(ctx context.Context, host bool) (string, error) {
 func (r *Room) canStart() error {
 	info := r.entry.Info
 	if n := len(r.seats); n < info.MinPlayers || n > info.MaxPlayers {
-		return refuse(fmt.Sprintf("This game needs %d to %d players; %d seated.", info.MinPlayers, info.MaxPlayers, n))
+		return refuseSaid("game.refuse.players", game.N("min", info.MinPlayers), game.N("max", info.MaxPlayers), game.N("n", n))
 	}
 	return nil
 }
@@ -206,7 +206,7 @@ func (r *Room) act(ctx context.Context, seatID, clientID string, a game.Action) 
 		return Landed{MatchID: m.rec.ID, Index: i}, nil
 	}
 	if r.standin(seatID) {
-		return Landed{}, refuse("A bot is playing your seat; take it back first.")
+		return Landed{}, refuseSaid("game.refuse.standin")
 	}
 	a.Seat = seat
 	return r.apply(ctx, clientID, a)

@@ -21,14 +21,14 @@ func (r *Room) Replace(ctx context.Context, host bool, seatID string) error {
 			return ErrForbidden
 		}
 		if !r.playing() {
-			return refuse("A bot can take over a seat only during a match.")
+			return refuseSaid("game.refuse.rescue_lobby")
 		}
 		i := r.seatIndex(seatID)
 		if i < 0 {
 			return store.ErrNotFound
 		}
 		if _, ok := r.match.seatOf(seatID); !ok || r.seats[i].Bot {
-			return refuse("That seat is not a player's seat in this match.")
+			return refuseSaid("game.refuse.rescue_seat")
 		}
 		if r.seats[i].Standin {
 			return nil
@@ -61,7 +61,7 @@ func (r *Room) EndMatch(ctx context.Context, host bool) error {
 			return ErrForbidden
 		}
 		if !r.playing() {
-			return refuse("No match is being played.")
+			return refuseSaid("game.refuse.no_match")
 		}
 		m := r.match
 		if err := r.storeFinish(ctx, game.EndedByHost(len(m.rec.Seats))); err != nil {

@@ -34,7 +34,7 @@ func (r *Room) Watch(ctx context.Context, host bool, w WatchState) error {
 				return err
 			}
 			if m.RoomCode != r.rec.Code || m.Status != store.StatusFinished {
-				return refuse("Only a finished match of this room can be watched together.")
+				return refuseSaid("game.refuse.watch")
 			}
 			log, err := r.reg.Store.Actions(ctx, m.ID)
 			if err != nil {

@@ -45,7 +45,7 @@ func (s *Server) handleRoomCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !s.Doorman.AllowRoom(clientAddr(r)) {
-		s.error(w, r, &slowDown{"Too many new rooms from this network: wait a minute."})
+		s.error(w, r, &slowDown{"game.page.slow.rooms"})
 		return
 	}
 	if req.Game == "" {
@@ -73,7 +73,7 @@ func (s *Server) withRoom(w http.ResponseWriter, r *http.Request, f func(rm *roo
 	// Room codes are the only secret guarding a room: an address that keeps
 	// trying codes that lead nowhere is slowed down.
 	if !s.Doorman.MayMiss(addr) {
-		s.error(w, r, &slowDown{"Too many wrong room codes from this network: wait a minute."})
+		s.error(w, r, &slowDown{"game.page.slow.codes"})
 		return
 	}
 	err := s.Rooms.With(r.Context(), code, f)
@@ -95,7 +95,7 @@ func (s *Server) handleSeatCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !req.Bot && !s.Doorman.AllowJoin(clientAddr(r)) {
-		s.error(w, r, &slowDown{"Too many players joined from this network: wait a minute."})
+		s.error(w, r, &slowDown{"game.page.slow.joins"})
 		return
 	}
 	s.withRoom(w, r, func(rm *room.Room) error {

@@ -122,10 +122,11 @@ func clientAddr(r *http.Request) string {
 	return r.RemoteAddr
 }
 
-// slowDown is a request refused because its address used up an allowance.
-type slowDown struct{ msg string }
+// slowDown is a request refused because its address used up an allowance;
+// id is the catalogue message that says which.
+type slowDown struct{ id string }
 
-func (e *slowDown) Error() string { return e.msg }
+func (e *slowDown) Error() string { return e.id }
 
 // NoDoorman lets everything in: for load tests from one machine.
 func NoDoorman() *Doorman {

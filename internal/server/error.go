@@ -46,7 +46,7 @@ func classify(err error, rd words.Reader) (int, apiError) {
 	var ms *missing
 	switch {
 	case errors.As(err, &ms):
-		return http.StatusNotFound, apiError{Code: "not_found", Message: ms.message()}
+		return http.StatusNotFound, apiError{Code: "not_found", Message: ms.message(rd)}
 	case errors.As(err, &re):
 		msg := re.Msg
 		return http.StatusConflict, apiError{Code: re.Code, Rule: re.Rule, Message: rd.Say(msg), Msg: &msg}
@@ -59,27 +59,27 @@ func classify(err error, rd words.Reader) (int, apiError) {
 	case errors.As(err, &rf):
 		return http.StatusConflict, apiError{Code: "refused", Message: rf.Msg}
 	case errors.As(err, &mb):
-		return http.StatusRequestEntityTooLarge, apiError{Code: "too_large", Message: "That request is too large."}
+		return http.StatusRequestEntityTooLarge, apiError{Code: "too_large", Message: rd.Say(game.M("game.page.error.too_large"))}
 	case errors.As(err, &sd):
-		return http.StatusTooManyRequests, apiError{Code: "rate_limited", Message: sd.msg}
+		return http.StatusTooManyRequests, apiError{Code: "rate_limited", Message: rd.Say(game.M(sd.id))}
 	case errors.As(err, &br):
 		return http.StatusBadRequest, apiError{Code: "bad_request", Message: br.msg}
 	case errors.Is(err, store.ErrNotFound):
-		return http.StatusNotFound, apiError{Code: "not_found", Message: "There is nothing here. Check the room code."}
+		return http.StatusNotFound, apiError{Code: "not_found", Message: rd.Say(game.M("game.page.error.nothing_here"))}
 	case errors.Is(err, room.ErrForbidden):
-		return http.StatusForbidden, apiError{Code: "forbidden", Message: "Only the host can do that."}
+		return http.StatusForbidden, apiError{Code: "forbidden", Message: rd.Say(game.M("game.page.error.host_only"))}
 	case errors.Is(err, store.ErrBusy), errors.Is(err, room.ErrClosed):
 		// Refused at once rather than queued past the client's patience:
 		// nothing was stored, and a retry under the same id is safe.
-		return http.StatusServiceUnavailable, apiError{Code: "busy", Message: "The server is busy: try again in a moment."}
+		return http.StatusServiceUnavailable, apiError{Code: "busy", Message: rd.Say(game.M("game.page.error.busy"))}
 	case errors.Is(err, context.Canceled):
 		// The caller left (a phone closed its socket mid-action): normal,
 		// not a failure worth a log line.
-		return statusClientGone, apiError{Code: "cancelled", Message: "The request was cancelled."}
+		return statusClientGone, apiError{Code: "cancelled", Message: rd.Say(game.M("game.page.error.cancelled"))}
 	case errors.Is(err, room.ErrNotSeated):
-		return http.StatusForbidden, apiError{Code: "not_seated", Message: "You are watching: you hold no seat in this match."}
+		return http.StatusForbidden, apiError{Code: "not_seated", Message: rd.Say(game.M("game.page.error.not_seated"))}
 	default:
-		return http.StatusInternalServerError, apiError{Code: "internal", Message: "Internal error."}
+		return http.StatusInternalServerError, apiError{Code: "internal", Message: rd.Say(game.M("game.page.error.internal"))}
 	}
 }
 
@@ -103,9 +103,10 @@ func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 		writeJSON(w, status, body)
 		return
 	}
-	page := pages.ErrorPage{Status: status, Title: http.StatusText(status), Message: body.Message}
+	rd := reader(r, nil)
+	page := pages.ErrorPage{Status: status, Title: errorTitle(rd, status), Message: body.Message}
 	if ms != nil {
-		page.Title, page.AskCode, page.Code = ms.title(), true, ms.code
+		page.Title, page.AskCode, page.Code = ms.title(rd), true, ms.code
 	}
 	s.render(w, r, status, layout.Page(page.Title, pages.ErrorView(page)))
 }

@@ -69,10 +69,10 @@ func (s *Server) replayError(w http.ResponseWriter, r *http.Request, err error) 
 	}
 	if wantsJSON(r) {
 		writeJSON(w, http.StatusConflict, apiError{Code: "refused",
-			Message: "This match is still being played; its replay opens when it ends."})
+			Message: reader(r, nil).Say(game.M("game.page.history.playing"))})
 		return
 	}
-	s.render(w, r, http.StatusConflict, layout.Page("Still being played", pages.ReplayPending(sp.code, sp.number)))
+	s.render(w, r, http.StatusConflict, layout.Page(reader(r, nil).Say(game.M("game.page.replay.pending_title")), pages.ReplayPending(sp.code, sp.number)))
 }
 
 // replaySheet is the stylesheet of the replay viewer and the room history.
@@ -128,7 +128,7 @@ func (s *Server) handleReplayPage(w http.ResponseWriter, r *http.Request) {
 	p := replayPage(r, t, as, step)
 	p.Watch = s.isRoomHost(r, m.RoomCode)
 	p.Screen = r.URL.Query().Get("screen") == "table"
-	title := fmt.Sprintf("Replay · %s match %d", p.GameName, m.Number)
+	title := reader(r, nil).Say(game.M("game.page.title.replay", game.X("game", p.GameName), game.N("number", m.Number)))
 	s.render(w, r, http.StatusOK, layout.Page(title, pages.ReplayPage(p), append([]string{replaySheet}, gameAssets(m.Setup.Game)...)...))
 }
 
@@ -237,12 +237,12 @@ func (s *Server) replayStep(r *http.Request, t *replay.Timeline, i int, as strin
 		Away: make([]bool, len(names)), Now: f.Info.At, Words: rd}
 	step := pages.ReplayStep{Index: f.Info.Index, Last: t.Len() - 1, Turn: f.Info.Turn, Round: f.Info.Round,
 		Actor: actorName(rd, f.Info), Clock: clock(f.Info.At - m.Setup.Started), Text: strings.Join(lines(rd, f.Text), " "),
-		Events: lines(rd, f.Events), As: as, AsLabel: asLabel(as, names), At: f.Info.At}
+		Events: lines(rd, f.Events), As: as, AsLabel: asLabel(rd, as, names), At: f.Info.At}
 	if board, ok := catalogue.Lookup(m.Setup.Game); ok {
 		step.Progress = progress(board, rd, f.Info)
 		step.Board = board.Draw(bc)
 		if v.Kind == game.Omniscient && board.Secrets != nil {
-			step.Secrets = boards.SecretFiles(board.Secrets(bc), "Secret files")
+			step.Secrets = boards.SecretFiles(board.Secrets(bc), rd.Say(game.M("game.page.replay.secret_files")))
 		}
 	}
 	return step, f, nil

@@ -6,7 +6,9 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"topsecret/internal/game"
 	"topsecret/internal/room"
+	"topsecret/web/words"
 )
 
 // missing is a 404 that names what is missing (a room, a match, a seat or
@@ -20,22 +22,47 @@ type missing struct {
 func (e *missing) Error() string { return "no such " + e.what }
 
 // title is the page's heading: "No such room".
-func (e *missing) title() string { return "No such " + e.what }
+func (e *missing) title(rd words.Reader) string {
+	switch e.what {
+	case "room":
+		return rd.Say(game.M("game.page.missing.room_title"))
+	case "match":
+		return rd.Say(game.M("game.page.missing.match_title"))
+	case "seat":
+		return rd.Say(game.M("game.page.missing.seat_title"))
+	}
+	return rd.Say(game.M("game.page.missing.page_title"))
+}
 
 // message says what to do about it, for pages and JSON alike.
-func (e *missing) message() string {
+func (e *missing) message(rd words.Reader) string {
 	switch e.what {
 	case "room":
 		if e.code != "" {
-			return "There is no room " + e.code + ". Check the code and try again."
+			return rd.Say(game.M("game.page.missing.room_code", game.X("code", e.code)))
 		}
-		return "There is no such room. Check the code and try again."
+		return rd.Say(game.M("game.page.missing.room"))
 	case "match":
-		return "There is no such match: the link may be cut short, or from another server."
+		return rd.Say(game.M("game.page.missing.match"))
 	case "seat":
-		return "There is no such seat in this room: it may have been removed."
+		return rd.Say(game.M("game.page.missing.seat"))
 	}
-	return "There is nothing at this address."
+	return rd.Say(game.M("game.page.missing.page"))
+}
+
+// errorTitle heads an error page by what kind of failure it is.
+func errorTitle(rd words.Reader, status int) string {
+	switch {
+	case status == http.StatusForbidden:
+		return rd.Say(game.M("game.page.error.title_forbidden"))
+	case status == http.StatusNotFound:
+		return rd.Say(game.M("game.page.missing.page_title"))
+	case status == http.StatusTooManyRequests:
+		return rd.Say(game.M("game.page.error.title_slow"))
+	case status >= 500:
+		return rd.Say(game.M("game.page.went_wrong"))
+	}
+	return rd.Say(game.M("game.page.error.title_refused"))
 }
 
 // missingFor names what a request's "not found" is missing, from the route

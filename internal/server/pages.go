@@ -8,6 +8,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"topsecret/internal/game"
 	"topsecret/internal/games"
 	"topsecret/internal/room"
 	"topsecret/web/boards"
@@ -22,7 +23,7 @@ func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) {
 	for _, e := range games.All() {
 		h.Games = append(h.Games, pages.GameCard{Info: rd.Game(e.Info), Available: e.Available()})
 	}
-	s.render(w, r, http.StatusOK, layout.Page("Top Secret — game night", pages.HomePage(h)))
+	s.render(w, r, http.StatusOK, layout.Page(rd.Say(game.M("game.page.title.home")), pages.HomePage(h)))
 }
 
 // handleJoinCode sends a typed room code ("acd efg") to its room.
@@ -30,12 +31,13 @@ func (s *Server) handleJoinCode(w http.ResponseWriter, r *http.Request) {
 	typed := r.URL.Query().Get("code")
 	code := room.NormalizeCode(typed)
 	if !room.ValidCode(code) {
-		const msg = "That is not a room code: codes have six letters and digits."
+		rd := reader(r, nil)
+		msg := rd.Say(game.M("game.page.error.not_a_code"))
 		if wantsJSON(r) {
 			s.error(w, r, bad(msg))
 			return
 		}
-		page := pages.ErrorPage{Status: http.StatusBadRequest, Title: "Not a room code", Message: msg, AskCode: true, Code: typed}
+		page := pages.ErrorPage{Status: http.StatusBadRequest, Title: rd.Say(game.M("game.page.error.not_a_code_title")), Message: msg, AskCode: true, Code: typed}
 		s.render(w, r, http.StatusBadRequest, layout.Page(page.Title, pages.ErrorView(page)))
 		return
 	}

@@ -27,7 +27,7 @@ func drawQR(text string) string {
 	const quiet = 4
 	n := code.Size + 2*quiet
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" shape-rendering="crispEdges" role="img" aria-label="QR code of the join link" data-testid="qr">`, n, n)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" shape-rendering="crispEdges" aria-hidden="true" data-testid="qr">`, n, n)
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#fff"/><path fill="#000" d="`, n, n)
 	for y := 0; y < code.Size; y++ {
 		for x := 0; x < code.Size; x++ {

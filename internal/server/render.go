@@ -88,7 +88,7 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	n := len(f.Seats)
 	l.CanStart = n >= f.Info.MinPlayers && n <= f.Info.MaxPlayers && f.Status != room.StatusPlaying
 	if !l.CanStart && f.Status != room.StatusPlaying {
-		l.StartHint = startHint(l.Game, n)
+		l.StartHint = startHint(rd, l.Game, n)
 	}
 	var opts map[string]any
 	_ = json.Unmarshal(f.Options, &opts)
@@ -165,20 +165,11 @@ func watching(f *room.Frame) string {
 	return ""
 }
 
-func startHint(info game.Info, n int) string {
-	switch {
-	case n < info.MinPlayers:
-		return pluralWait(info.MinPlayers-n) + " more to start (" + itoa(info.MinPlayers) + "–" + itoa(info.MaxPlayers) + " players)."
-	default:
-		return "Too many players: " + info.Name + " seats at most " + itoa(info.MaxPlayers) + "."
+func startHint(rd words.Reader, info game.Info, n int) string {
+	if n < info.MinPlayers {
+		return rd.Say(game.M("game.page.start.waiting", game.N("n", info.MinPlayers-n), game.N("min", info.MinPlayers), game.N("max", info.MaxPlayers)))
 	}
-}
-
-func pluralWait(k int) string {
-	if k == 1 {
-		return "Waiting for 1 player"
-	}
-	return "Waiting for " + itoa(k) + " players"
+	return rd.Say(game.M("game.page.start.too_many", game.X("game", info.Name), game.N("n", info.MaxPlayers)))
 }
 
 // yourMove says the running match waits on the viewer's seat and the

@@ -61,18 +61,18 @@ func clock(ms int64) string {
 	return fmt.Sprintf("%d:%02d", int(d.Minutes()), int(d.Seconds())%60)
 }
 
-func asLabel(as string, names []string) string {
+func asLabel(rd words.Reader, as string, names []string) string {
 	switch as {
 	case "all":
-		return "everyone: every card face up"
+		return rd.Say(game.M("game.page.replay.as_all"))
 	case "table":
-		return "the table screen"
+		return rd.Say(game.M("game.page.replay.as_table"))
 	}
 	n, _ := strconv.Atoi(as)
 	if n >= 0 && n < len(names) {
-		return names[n] + "’s phone"
+		return rd.Say(game.M("game.page.replay.as_phone", game.X("name", names[n])))
 	}
-	return "seat " + as
+	return rd.Say(game.M("game.seat", game.N("n", n+1)))
 }
 
 // replayPage fills the page around a first step.
@@ -81,10 +81,10 @@ func replayPage(r *http.Request, t *replay.Timeline, as string, step pages.Repla
 	names := t.Names()
 	rd := reader(r, names)
 	p := pages.Replay{MatchID: m.ID, Code: m.RoomCode, GameName: gameName(r, m.Setup.Game), Number: m.Number,
-		Date: m.CreatedAt.Local().Format("Mon 2 Jan 2006, 15:04"), Length: length(t.Len()-1, m),
+		Date: date(rd, m.CreatedAt, true), Length: length(rd, t.Len()-1, m),
 		Steps: t.Len(), As: as, Step: step}
-	p.Perspectives = append(p.Perspectives, pages.Perspective{Key: "all", Label: "All cards"},
-		pages.Perspective{Key: "table", Label: "Table"})
+	p.Perspectives = append(p.Perspectives, pages.Perspective{Key: "all", Label: rd.Say(game.M("game.page.replay.eyes_all"))},
+		pages.Perspective{Key: "table", Label: rd.Say(game.M("game.page.replay.eyes_table"))})
 	for i, n := range names {
 		p.Perspectives = append(p.Perspectives, pages.Perspective{Key: strconv.Itoa(i), Label: n})
 	}
@@ -140,7 +140,7 @@ func marks(r *http.Request, t *replay.Timeline) []pages.ReplayMark {
 		}
 		label := strings.Join(parts, " · ")
 		if label == "" {
-			label = fmt.Sprintf("Step %d", i)
+			label = rd.Say(game.M("game.page.replay.slider_step", game.N("n", i)))
 		}
 		if len(out) > 0 && out[len(out)-1].Label == label {
 			continue
@@ -172,15 +172,31 @@ func joinNames(ns []string) string {
 }
 
 // length is "87 steps · 6 min" for a finished match.
-func length(actions int, m store.Match) string {
-	out := fmt.Sprintf("%d steps", actions)
+func length(rd words.Reader, actions int, m store.Match) string {
+	out := rd.Say(game.M("game.page.length.steps", game.N("n", actions)))
 	if m.FinishedAt != nil {
 		d := m.FinishedAt.Sub(m.CreatedAt).Round(time.Minute)
 		if d < time.Minute {
-			out += " · under a minute"
+			out += " · " + rd.Say(game.M("game.page.length.under_a_minute"))
 		} else {
-			out += fmt.Sprintf(" · %d min", int(d.Minutes()))
+			out += " · " + rd.Say(game.M("game.page.length.minutes", game.N("n", int(d.Minutes()))))
 		}
 	}
 	return out
+}
+
+// months are the catalogue's short month names, January first.
+var months = [...]string{"game.page.month.jan", "game.page.month.feb", "game.page.month.mar", "game.page.month.apr",
+	"game.page.month.may", "game.page.month.jun", "game.page.month.jul", "game.page.month.aug",
+	"game.page.month.sep", "game.page.month.oct", "game.page.month.nov", "game.page.month.dec"}
+
+// date is when a match began in the reader's words, "22 Nov 2026, 20:14"
+// (the year only where asked: a room's history is this year's).
+func date(rd words.Reader, t time.Time, year bool) string {
+	t = t.Local()
+	args := []game.Arg{game.N("day", t.Day()), game.X("month", rd.Say(game.M(months[t.Month()-1]))), game.X("time", t.Format("15:04"))}
+	if year {
+		return rd.Say(game.M("game.page.date", append(args, game.N("year", t.Year()))...))
+	}
+	return rd.Say(game.M("game.page.date_short", args...))
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"topsecret/internal/game"
 	"topsecret/internal/games"
 	"topsecret/internal/room"
 	"topsecret/internal/store"
@@ -55,7 +56,7 @@ func (s *Server) handleRoomHistory(w http.ResponseWriter, r *http.Request) {
 			h.Champion = st.Name
 		}
 	}
-	s.render(w, r, http.StatusOK, layout.Page(gameName(r, entry.Info.Slug)+" · "+code+" · history", pages.HistoryPage(h), replaySheet))
+	s.render(w, r, http.StatusOK, layout.Page(reader(r, nil).Say(game.M("game.page.title.history", game.X("game", gameName(r, entry.Info.Slug)), game.X("code", code))), pages.HistoryPage(h), replaySheet))
 }
 
 func (s *Server) historyRow(r *http.Request, m store.Match) (pages.HistoryRow, error) {
@@ -64,7 +65,7 @@ func (s *Server) historyRow(r *http.Request, m store.Match) (pages.HistoryRow, e
 		return pages.HistoryRow{}, err
 	}
 	row := pages.HistoryRow{ID: m.ID, Number: m.Number, Game: gameName(r, m.Setup.Game),
-		Date: m.CreatedAt.Local().Format("Mon 2 Jan, 15:04"), Length: length(len(log), m)}
+		Date: date(reader(r, nil), m.CreatedAt, false), Length: length(reader(r, nil), len(log), m)}
 	names := make([]string, len(m.Seats))
 	for i, st := range m.Seats {
 		names[i] = st.Name

@@ -91,7 +91,7 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	}
 	addr := clientAddr(r)
 	if !s.Doorman.OpenSocket(addr, rm.Code()) {
-		s.error(w, r, &slowDown{"Too many open connections to this room or from this network."})
+		s.error(w, r, &slowDown{"game.page.slow.sockets"})
 		return
 	}
 	defer s.Doorman.CloseSocket(addr, rm.Code())

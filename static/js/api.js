@@ -44,7 +44,7 @@
         });
       });
   }
-  function fail(err) { toast(err && err.message ? err.message : "Something went wrong", true); }
+  function fail(err) { toast(err && err.message ? err.message : document.body.getAttribute("data-say-went-wrong") || "", true); }
 
   function hostPost(el, body) {
     el.classList.add("busy");
@@ -92,7 +92,7 @@
   }
   function joinRoom(f, data) {
     var name = String(data.name || "").trim();
-    if (!name) { toast("Pick a name first", true); return; }
+    if (!name) { toast(document.body.getAttribute("data-say-pick-name") || "", true); return; }
     busy(f, true);
     post("/api/rooms/" + encodeURIComponent(f.getAttribute("data-join")) + "/seats", { name: name })
       .then(function () { location.reload(); })

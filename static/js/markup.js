@@ -8,7 +8,7 @@
 
   // A control with data-copy="text" copies the text (the join link).
   function copy(text) {
-    var done = function () { toast("Copied to clipboard"); };
+    var done = function () { toast(document.body.getAttribute("data-say-copied") || ""); };
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(text).then(done, function () { fallbackCopy(text); done(); });
     } else { fallbackCopy(text); done(); }

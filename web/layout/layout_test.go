@@ -96,6 +96,9 @@ func TestPage_ScriptWords(t *testing.T) {
 		{"Cancel", doc.Find(`[data-testid="confirm"] [data-testid="confirm-cancel"]`).Text(), "Cancel"},
 		{"YourMove", doc.Find("body").AttrOr("data-say-your-move", ""), "Your move"},
 		{"SoundSwitch", doc.Find(`[data-testid="sound-switch"]`).AttrOr("aria-label", ""), "Beep on my move"},
+		{"Copied", doc.Find("body").AttrOr("data-say-copied", ""), "Copied to clipboard"},
+		{"PickName", doc.Find("body").AttrOr("data-say-pick-name", ""), "Pick a name first"},
+		{"WentWrong", doc.Find("body").AttrOr("data-say-went-wrong", ""), "Something went wrong"},
 		{"SoundStartsOff", doc.Find(`[data-testid="sound-switch"]`).AttrOr("aria-checked", ""), "false"},
 	}
 	for _, tt := range tests {

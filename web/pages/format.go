@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -43,20 +44,31 @@ func moveBody(to int) string { return fmt.Sprintf(`{"to":%d}`, to) }
 // hostBody is the body of "Make host" for a seat id.
 func hostBody(seatID string) string { return fmt.Sprintf(`{"seat_id":%q}`, seatID) }
 
-// players is "4–8 players" for a game.
-func players(info game.Info) string {
+// players is "4–8 players" for a game, in the reader's words.
+func players(ctx context.Context, info game.Info) string {
 	if info.MinPlayers == info.MaxPlayers {
-		return fmt.Sprintf("%d players", info.MinPlayers)
+		return say(ctx, "game.page.players.exact", game.N("n", info.MinPlayers))
 	}
-	return fmt.Sprintf("%d–%d players", info.MinPlayers, info.MaxPlayers)
+	return say(ctx, "game.page.players.range", game.N("min", info.MinPlayers), game.N("max", info.MaxPlayers))
 }
 
 // seriesText describes how a room's matches add up.
-func seriesText(s game.Series) string {
-	if s.Target > 0 {
-		return fmt.Sprintf("Series to %d %s", s.Target, s.Unit)
+func seriesText(ctx context.Context, s game.Series) string {
+	switch {
+	case s.Target > 0 && s.Unit == "wins":
+		return say(ctx, "game.page.series.wins", game.N("n", s.Target))
+	case s.Target > 0:
+		return say(ctx, "game.page.series.points", game.N("n", s.Target))
 	}
-	return "Open series, counting wins"
+	return say(ctx, "game.page.series.open")
+}
+
+// firstTo says what takes a series that runs to a target.
+func firstTo(ctx context.Context, s game.Series) string {
+	if s.Unit == "wins" {
+		return say(ctx, "game.page.standings.first_to.wins", game.N("n", s.Target))
+	}
+	return say(ctx, "game.page.standings.first_to.points", game.N("n", s.Target))
 }
 
 // initial is the first letter of a name, for the avatar badge.
@@ -68,14 +80,14 @@ func initial(name string) string {
 }
 
 // presence says in words whether a seat's player is here, for its dot.
-func presence(s SeatLine) string {
+func presence(ctx context.Context, s SeatLine) string {
 	switch {
 	case s.Connected || s.Bot:
-		return "connected"
+		return say(ctx, "game.page.seat.connected")
 	case s.Away:
-		return "reconnecting"
+		return say(ctx, "game.page.seat.reconnecting")
 	}
-	return "not here yet"
+	return say(ctx, "game.page.seat.not_here")
 }
 
 // seated counts the occupied seats.
@@ -98,29 +110,55 @@ func eventCount(table bool) int {
 }
 
 // winVerb agrees "wins" with the number of winners.
-func winVerb(n int) string {
-	if n == 1 {
-		return "wins!"
-	}
-	return "win!"
+func winVerb(ctx context.Context, n int) string {
+	return say(ctx, "game.page.result.win", game.N("n", n))
 }
 
-// rematchLabel names the next match: within a series that runs to a target
-// (vault's deals, inkognito's games) it carries the series on; once someone
-// has taken the series, the next match starts a new one.
-func rematchLabel(l Live) string {
+// rematch is what comes after a finished match: within a series that runs
+// to a target (vault's deals, inkognito's games) it carries the series on;
+// once someone has taken the series, the next match starts a new one.
+type rematch int
+
+const (
+	rematchAgain rematch = iota
+	rematchNewSeries
+	rematchNextDeal
+	rematchNextGame
+	rematchNextMatch
+)
+
+func rematchOf(l Live) rematch {
 	if l.Game.Series.Target == 0 {
-		return "Rematch"
+		return rematchAgain
 	}
 	for _, s := range l.Standings {
 		if s.Champion {
-			return "New series"
+			return rematchNewSeries
 		}
 	}
-	if l.Game.MatchName != "" {
-		return "Next " + l.Game.MatchName
+	switch l.Game.MatchName {
+	case "deal":
+		return rematchNextDeal
+	case "game":
+		return rematchNextGame
 	}
-	return "Next match"
+	return rematchNextMatch
+}
+
+// rematchLabel names the next match on the host's button.
+func rematchLabel(ctx context.Context, l Live) string {
+	return say(ctx, [...]string{
+		"game.page.rematch.again", "game.page.rematch.new_series", "game.page.rematch.next_deal",
+		"game.page.rematch.next_game", "game.page.rematch.next_match",
+	}[rematchOf(l)])
+}
+
+// rematchHint tells everyone else who starts the next match.
+func rematchHint(ctx context.Context, l Live) string {
+	return say(ctx, [...]string{
+		"game.page.result.host_starts.again", "game.page.result.host_starts.new_series", "game.page.result.host_starts.next_deal",
+		"game.page.result.host_starts.next_game", "game.page.result.host_starts.next_match",
+	}[rematchOf(l)])
 }
 
 // namesList is "a", "a & b", "a, b & c": the winners of a result.
