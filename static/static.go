@@ -32,6 +32,8 @@ type asset struct {
 	name string // path inside FS, e.g. "js/app.js"
 	hash string // first hex digits of the SHA-256 of the content
 	body []byte
+	// gz is body gzipped once at start-up, nil when not worth it.
+	gz []byte
 }
 
 var (
@@ -74,7 +76,7 @@ func walk(prefix string, fsys fs.FS) error {
 		}
 		name := path.Join(prefix, p)
 		sum := sha256.Sum256(body)
-		a := &asset{name: name, hash: hex.EncodeToString(sum[:])[:8], body: body}
+		a := &asset{name: name, hash: hex.EncodeToString(sum[:])[:8], body: body, gz: squeeze(name, body)}
 		byName[name] = a
 		byHashed[hashedName(name, a.hash)] = a
 		return nil
@@ -104,7 +106,8 @@ func Path(name string) string {
 // Handler serves the assets. It accepts request paths with or without the
 // "/static" prefix, so it works mounted with or without http.StripPrefix.
 // Hashed names are cached for a year as immutable; unhashed names must be
-// revalidated (no-cache). Anything else is a 404.
+// revalidated (no-cache). Anything else is a 404. Text assets go gzipped,
+// compressed once at start-up, to a client that accepts gzip.
 func Handler() http.Handler {
 	loadOnce.Do(load)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -130,8 +133,18 @@ func Handler() http.Handler {
 			h.Set("Content-Type", ct)
 		}
 		h.Set("Cache-Control", cache)
-		h.Set("ETag", `"`+a.hash+`"`)
 		h.Set("X-Content-Type-Options", "nosniff")
-		http.ServeContent(w, r, a.name, time.Time{}, bytes.NewReader(a.body))
+		body, etag := a.body, `"`+a.hash+`"`
+		if a.gz != nil {
+			h.Add("Vary", "Accept-Encoding")
+			if AcceptsGzip(r.Header.Get("Accept-Encoding")) {
+				// Each representation has its own tag, as a cache in between
+				// must not answer a revalidation across them.
+				body, etag = a.gz, `"`+a.hash+`-gz"`
+				h.Set("Content-Encoding", "gzip")
+			}
+		}
+		h.Set("ETag", etag)
+		http.ServeContent(w, r, a.name, time.Time{}, bytes.NewReader(body))
 	})
 }

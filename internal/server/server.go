@@ -115,7 +115,7 @@ func (s *Server) routes() http.Handler {
 	r.With(speakLanguage).Get("/r/{code}/ws", s.handleRoomSocket)
 
 	r.Group(func(r chi.Router) {
-		r.Use(middleware.Timeout(30*time.Second), speakLanguage)
+		r.Use(middleware.Timeout(30*time.Second), speakLanguage, compress())
 		r.Get("/", s.handleHome)
 		r.Get("/join", s.handleJoinCode)
 		r.Get("/r/{code}", s.handleRoomPage)
