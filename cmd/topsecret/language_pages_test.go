@@ -25,7 +25,7 @@ var sameInLanguage = map[string][]string{
 	"de": {"Agent", "Chips", "Kiosk", "Terrorist"},
 	"fr": {"Agent", "Agents", "Points", "Table", "Replay", "Replay ▸", "Mode", "Document"},
 	"it": {"Replay", "Replay ▸"},
-	"nl": {"Agent", "Score", "score", "Contact:", "Kiosk", "Terrorist", "Document", "in hand"},
+	"nl": {"Agent", "Score", "score", "Contact:", "Kiosk", "Terrorist", "Document", "in hand", "Beginner"},
 	"sv": {"Agent", "Full", "Kiosk", "Terrorist"},
 }
 
