@@ -32,8 +32,8 @@ type Cluster struct {
 	dir    string // holds data/, the unix socket and postgres.log
 	bindir string
 	port   int
-	cmd  *exec.Cmd
-	done chan struct{} // closed when the server exits
+	cmd    *exec.Cmd
+	done   chan struct{} // closed when the server exits
 
 	admin *pgxpool.Pool // on database postgres, for CREATE/DROP DATABASE
 
