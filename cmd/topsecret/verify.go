@@ -63,19 +63,24 @@ func readAcked(path string) ([]acked, error) {
 		return nil, err
 	}
 	defer f.Close()
+	return parseAcked(f, path)
+}
+
+// parseAcked reads "match index id" lines; name says where, in errors.
+func parseAcked(r io.Reader, name string) ([]acked, error) {
 	var claims []acked
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(r)
 	for n := 1; sc.Scan(); n++ {
 		fields := strings.Fields(sc.Text())
 		if len(fields) == 0 {
 			continue
 		}
 		if len(fields) != 3 {
-			return nil, fmt.Errorf("%s:%d: want \"match index id\", got %q", path, n, sc.Text())
+			return nil, fmt.Errorf("%s:%d: want \"match index id\", got %q", name, n, sc.Text())
 		}
 		i, err := strconv.Atoi(fields[1])
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: index: %w", path, n, err)
+			return nil, fmt.Errorf("%s:%d: index: %w", name, n, err)
 		}
 		claims = append(claims, acked{MatchID: fields[0], Index: i, ClientID: fields[2]})
 	}
