@@ -39,6 +39,7 @@ func runLoadtest(ctx context.Context, args []string, out, errOut io.Writer) erro
 	fs.BoolVar(&c.Deflate, "deflate", false, "offer permessage-deflate, as browsers do")
 	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the choice of seats and moves")
 	jsonOnly := fs.Bool("json", false, "print only the JSON report")
+	ackedFile := fs.String("acked", "", "append every acknowledged action to this file as \"match index id\" lines, for `topsecret verify`")
 	logLevel := fs.String("log-level", "warn", "in-process server's log level")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -56,6 +57,14 @@ func runLoadtest(ctx context.Context, args []string, out, errOut io.Writer) erro
 		c.Options = json.RawMessage(*opts)
 	}
 	c.Progress = errOut
+	if *ackedFile != "" {
+		f, err := os.OpenFile(*ackedFile, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		if err != nil {
+			return fmt.Errorf("loadtest: %w", err)
+		}
+		defer f.Close()
+		c.Acked = f
+	}
 	storeName := ""
 	if c.URL == "" {
 		m, stop, err := startLocal(ctx, *dbURL, *logLevel, errOut)

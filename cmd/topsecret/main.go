@@ -44,6 +44,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return runReplay(ctx, args[1:], stdout)
 		case "loadtest":
 			return runLoadtest(ctx, args[1:], stdout, stderr)
+		case "verify":
+			return runVerify(ctx, args[1:], stdout)
 		case "serve":
 			args = args[1:]
 		}

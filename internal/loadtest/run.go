@@ -54,6 +54,9 @@ type Config struct {
 	Seed uint64
 	// Progress receives a line per stage of the run; nil: none.
 	Progress io.Writer
+	// Acked receives every acknowledged action as "match index id", one a
+	// line, warm-up included; nil: none.
+	Acked io.Writer
 }
 
 func (c *Config) defaults() {
@@ -82,6 +85,7 @@ type runner struct {
 	free, movable *seatSet
 	stats         *stats
 	tables        []*table
+	acked         *ackLog
 	// prefix makes this run's action ids unique in any room.
 	prefix string
 	nextID atomic.Uint64
@@ -105,7 +109,7 @@ type window struct {
 func newRunner(ctx context.Context, cfg Config) *runner {
 	var b [4]byte
 	_, _ = rand.Read(b[:])
-	r := &runner{cfg: cfg, ctx: ctx, lobby: newLobby(cfg.URL), free: newSeatSet(), movable: newSeatSet(), stats: newStats(), prefix: "lt" + hex.EncodeToString(b[:]) + "-"}
+	r := &runner{cfg: cfg, ctx: ctx, lobby: newLobby(cfg.URL), free: newSeatSet(), movable: newSeatSet(), stats: newStats(), acked: &ackLog{w: cfg.Acked}, prefix: "lt" + hex.EncodeToString(b[:]) + "-"}
 	d := &net.Dialer{Timeout: dialTimeout}
 	tr := &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 		c, err := d.DialContext(ctx, network, addr)

@@ -103,6 +103,7 @@ func (t *table) frame(p *player, m *inbound) {
 func (t *table) ok(p *player, m *inbound) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	t.r.acked.write(m.MatchID, m.Index, m.ID) // late or not, it was stored
 	a := p.inflight[m.ID]
 	if a == nil {
 		return // an answer after its timeout was counted

@@ -72,6 +72,11 @@ func classify(err error, rd words.Reader) (int, apiError) {
 		// Refused at once rather than queued past the client's patience:
 		// nothing was stored, and a retry under the same id is safe.
 		return http.StatusServiceUnavailable, apiError{Code: "busy", Message: rd.Say(game.M("game.page.error.busy"))}
+	case store.Unreachable(err):
+		// The database is down or restarting: nothing was stored, so say
+		// so plainly; the page retries the same id and play resumes when
+		// the database is back.
+		return http.StatusServiceUnavailable, apiError{Code: "unavailable", Message: rd.Say(game.M("game.page.error.unavailable"))}
 	case errors.Is(err, context.Canceled):
 		// The caller left (a phone closed its socket mid-action): normal,
 		// not a failure worth a log line.

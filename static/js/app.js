@@ -124,8 +124,10 @@
       case "error":
         // Busy: nothing was stored; the same id is sent again shortly, so
         // the tap is neither lost nor applied twice.
-        if (m.code === "busy" && m.id && pending[m.id]) {
-          setTimeout(function () { if (pending[m.id] && ws && ws.readyState === 1) { ws.send(pending[m.id]); } }, 250 + Math.random() * 500);
+        // Unavailable (the database is down): the same, more patiently.
+        if ((m.code === "busy" || m.code === "unavailable") && m.id && pending[m.id]) {
+          var wait = m.code === "busy" ? 250 : 1500;
+          setTimeout(function () { if (pending[m.id] && ws && ws.readyState === 1) { ws.send(pending[m.id]); } }, wait + Math.random() * wait * 2);
           break;
         }
         settle(m.id);

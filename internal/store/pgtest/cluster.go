@@ -29,10 +29,11 @@ const dirPrefix = "topsecret-pgtest-"
 
 // Cluster is a running throwaway PostgreSQL server, owned by this process.
 type Cluster struct {
-	dir  string // holds data/, the unix socket and postgres.log
-	port int
-	cmd  *exec.Cmd
-	done chan struct{} // closed when the server exits
+	dir    string // holds data/, the unix socket and postgres.log
+	bindir string
+	port   int
+	cmd    *exec.Cmd
+	done   chan struct{} // closed when the server exits
 
 	admin *pgxpool.Pool // on database postgres, for CREATE/DROP DATABASE
 
@@ -63,7 +64,7 @@ func StartCluster() (*Cluster, error) {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("pgtest: %w", err)
 	}
-	c := &Cluster{dir: dir}
+	c := &Cluster{dir: dir, bindir: bindir}
 	if err := c.start(bindir); err != nil {
 		c.Stop()
 		return nil, fmt.Errorf("pgtest: %w", err)
@@ -84,19 +85,19 @@ func (c *Cluster) start(bindir string) error {
 	}
 	// Another process may grab the free port before the server binds it; try again on a new one.
 	for attempt := 0; ; attempt++ {
-		err := c.serve(bindir, cred)
+		port, err := freePort()
+		if err != nil {
+			return err
+		}
+		err = c.serve(bindir, cred, port)
 		if err == nil || attempt == 2 {
 			return err
 		}
 	}
 }
 
-// serve starts the server on a free port and waits until it accepts connections.
-func (c *Cluster) serve(bindir string, cred *syscall.Credential) error {
-	port, err := freePort()
-	if err != nil {
-		return err
-	}
+// serve starts the server on port and waits until it accepts connections.
+func (c *Cluster) serve(bindir string, cred *syscall.Credential, port int) error {
 	logf, err := os.OpenFile(filepath.Join(c.dir, "postgres.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return err

@@ -53,3 +53,24 @@ func migrations(tb testing.TB, url string) int {
 	}
 	return n
 }
+
+// A cluster taken Down refuses connections and keeps its data; Up serves
+// the same databases on the same URL again.
+func TestCluster_DownKeepsDataUntilUp(t *testing.T) {
+	c := pgtest.Start(t)
+	url := c.NewDatabase(t)
+	want := migrations(t, url)
+	if err := c.Down(); err != nil {
+		t.Fatalf("Down: %v", err)
+	}
+	if conn, err := pgx.Connect(context.Background(), url); err == nil {
+		conn.Close(context.Background())
+		t.Fatal("connected while down")
+	}
+	if err := c.Up(); err != nil {
+		t.Fatalf("Up: %v", err)
+	}
+	if got := migrations(t, url); got != want {
+		t.Fatalf("after Up: %d migrations, want %d", got, want)
+	}
+}

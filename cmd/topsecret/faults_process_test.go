@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// serverProcess is the real binary running as its own process, so a test
+// can kill -9 it the way a power cut or the OOM killer would.
+type serverProcess struct {
+	tb   testing.TB
+	bin  string
+	args []string
+	URL  string
+	cmd  *exec.Cmd
+	log  *bytes.Buffer
+}
+
+// buildBinary compiles cmd/topsecret once into the test's temporary directory.
+func buildBinary(tb testing.TB) string {
+	tb.Helper()
+	bin := filepath.Join(tb.TempDir(), "topsecret")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		tb.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// freeAddr is a loopback address nobody listens on right now.
+func freeAddr(tb testing.TB) string {
+	tb.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// startServerProcess runs `topsecret serve -no-limits` on a free port with
+// the given store flags and waits until it answers /healthz.
+func startServerProcess(tb testing.TB, bin string, storeArgs ...string) *serverProcess {
+	tb.Helper()
+	addr := freeAddr(tb)
+	p := &serverProcess{tb: tb, bin: bin, URL: "http://" + addr, log: &bytes.Buffer{},
+		args: append([]string{"serve", "-no-limits", "-addr", addr, "-log-level", "warn"}, storeArgs...)}
+	p.start()
+	tb.Cleanup(func() {
+		if p.cmd != nil && p.cmd.Process != nil {
+			_ = p.cmd.Process.Kill()
+			_ = p.cmd.Wait()
+		}
+		if tb.Failed() {
+			tb.Logf("server log:\n%s", p.log.String())
+		}
+	})
+	return p
+}
+
+func (p *serverProcess) start() {
+	p.tb.Helper()
+	p.cmd = exec.Command(p.bin, p.args...)
+	p.cmd.Stdout, p.cmd.Stderr = p.log, p.log
+	if err := p.cmd.Start(); err != nil {
+		p.tb.Fatal(err)
+	}
+	p.waitHealthy(30 * time.Second)
+}
+
+// kill9 ends the process at once: no deferred close, no flushed buffer.
+func (p *serverProcess) kill9() {
+	p.tb.Helper()
+	if err := p.cmd.Process.Kill(); err != nil {
+		p.tb.Fatal(err)
+	}
+	_ = p.cmd.Wait()
+}
+
+// waitHealthy polls /healthz until it says ok, failing the test after limit.
+func (p *serverProcess) waitHealthy(limit time.Duration) {
+	p.tb.Helper()
+	deadline := time.Now().Add(limit)
+	for {
+		if status(p.URL+"/healthz") == http.StatusOK {
+			return
+		}
+		if time.Now().After(deadline) {
+			p.tb.Fatalf("server at %s not healthy after %v", p.URL, limit)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// status is a GET's status code, or 0 when nothing answered.
+func status(url string) int {
+	c := http.Client{Timeout: 2 * time.Second}
+	resp, err := c.Get(url)
+	if err != nil {
+		return 0
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// getJSON decodes a GET's JSON body into v.
+func getJSON(url string, v any) error {
+	c := http.Client{Timeout: 2 * time.Second}
+	resp, err := c.Get(url)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET %s: %s", url, resp.Status)
+	}
+	return json.NewDecoder(resp.Body).Decode(v)
+}
+
+// ackBook collects the load tool's acknowledgements as they come, so a
+// test can read them while play goes on.
+type ackBook struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *ackBook) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// claims parses what was acknowledged so far.
+func (b *ackBook) claims(tb testing.TB) []acked {
+	tb.Helper()
+	b.mu.Lock()
+	text := b.buf.String()
+	b.mu.Unlock()
+	c, err := parseAcked(strings.NewReader(text), "acknowledgements")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c
+}
+
+// roomCodes finds the rooms of the acknowledged actions' matches.
+func roomCodes(tb testing.TB, baseURL string, claims []acked) map[string]bool {
+	tb.Helper()
+	codes := map[string]bool{}
+	asked := map[string]bool{}
+	for _, c := range claims {
+		if asked[c.MatchID] {
+			continue
+		}
+		asked[c.MatchID] = true
+		var m struct {
+			Room string `json:"room"`
+		}
+		if err := getJSON(baseURL+"/api/matches/"+c.MatchID, &m); err != nil {
+			tb.Fatal(err)
+		}
+		codes[m.Room] = true
+	}
+	return codes
+}

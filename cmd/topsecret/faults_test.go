@@ -1,0 +1,133 @@
+package main
+
+import (
+	"context"
+	"math/rand/v2"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"topsecret/internal/loadtest"
+)
+
+// TestKill9UnderLoadLosesNoAcknowledgedAction kills the server process with
+// SIGKILL at random moments while rooms of real websocket players act at a
+// steady rate, restarting it on the same SQLite file each time. An ok is a
+// promise: every acknowledged action must be in the stored log exactly
+// once, every room must serve again within a second of the restart, and
+// every player must be back by itself within ten seconds.
+func TestKill9UnderLoadLosesNoAcknowledgedAction(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and plays for half a minute")
+	}
+	const (
+		kills      = 3
+		rooms      = 4
+		seats      = 4
+		roomsServe = 1 * time.Second  // issue 13: every room serves again
+		playersOn  = 10 * time.Second // issue 13: every client is back
+	)
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	srv := startServerProcess(t, bin, "-data", dir)
+
+	book := &ackBook{}
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	type result struct {
+		rep *loadtest.Report
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		rep, err := loadtest.Run(ctx, loadtest.Config{URL: srv.URL, Game: "wink", Rooms: rooms, Seats: seats,
+			Rate: 40, Duration: 15 * time.Second, Timeout: 10 * time.Second, Acked: book, Seed: 13})
+		done <- result{rep, err}
+	}()
+
+	// Learn the rooms from the first acknowledgements of every room.
+	var codes map[string]bool
+	deadline := time.Now().Add(30 * time.Second)
+	for len(codes) < rooms {
+		if time.Now().After(deadline) {
+			t.Fatalf("only %d of %d rooms acknowledged an action", len(codes), rooms)
+		}
+		time.Sleep(200 * time.Millisecond)
+		codes = roomCodes(t, srv.URL, book.claims(t))
+	}
+
+	rng := rand.New(rand.NewPCG(13, uint64(time.Now().UnixNano())))
+	for k := 1; k <= kills; k++ {
+		time.Sleep(time.Duration(500+rng.IntN(2000)) * time.Millisecond)
+		before := len(book.claims(t))
+		srv.kill9()
+		srv.start()
+		up := time.Now()
+		for code := range codes {
+			pollUntil(t, up.Add(roomsServe), "room "+code+" serves after kill", func() bool {
+				return status(srv.URL+"/api/rooms/"+code) == http.StatusOK
+			})
+		}
+		for code := range codes {
+			pollUntil(t, up.Add(playersOn), "every player of room "+code+" is back", func() bool {
+				var r roomJSONSeats
+				return getJSON(srv.URL+"/api/rooms/"+code, &r) == nil && r.allConnected()
+			})
+		}
+		pollUntil(t, up.Add(playersOn), "play resumes", func() bool { return len(book.claims(t)) > before })
+		t.Logf("kill %d: rooms serving and players back %v after the restart", k, time.Since(up).Round(time.Millisecond))
+	}
+
+	res := <-done
+	if res.err != nil {
+		t.Fatalf("load: %v", res.err)
+	}
+	srv.kill9() // the last kill: whatever was acknowledged is already on disk
+	claims := book.claims(t)
+	if len(claims) == 0 {
+		t.Fatal("nothing was acknowledged")
+	}
+	st, err := openStore(t.Context(), Config{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var report strings.Builder
+	bad, err := verifyAcked(t.Context(), st, claims, &report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bad > 0 {
+		t.Fatalf("%d of %d acknowledged actions not stored exactly once:\n%s", bad, len(claims), report.String())
+	}
+	t.Logf("%d acknowledged actions across %d kills, all stored once; errors seen by players: %v", len(claims), kills, res.rep.Errors)
+}
+
+// roomJSONSeats is the part of GET /api/rooms/{code} that says who is on.
+type roomJSONSeats struct {
+	Seats []struct {
+		Bot       bool `json:"bot"`
+		Connected bool `json:"connected"`
+	} `json:"seats"`
+}
+
+func (r roomJSONSeats) allConnected() bool {
+	for _, s := range r.Seats {
+		if !s.Bot && !s.Connected {
+			return false
+		}
+	}
+	return len(r.Seats) > 0
+}
+
+// pollUntil retries ok until it holds, failing the test at deadline.
+func pollUntil(t *testing.T, deadline time.Time, what string, ok func() bool) {
+	t.Helper()
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not by the deadline", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
