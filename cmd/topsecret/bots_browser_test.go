@@ -17,15 +17,7 @@ func TestBrowser_HostPicksBotStrength(t *testing.T) {
 	m := MustRunMain(t, t.TempDir())
 
 	host := newPhone(t, browser, "Ann")
-	host.run(
-		chromedp.Navigate(m.URL()+"/"),
-		chromedp.WaitVisible(tid("game-card-vault")),
-		chromedp.Click(chromedp.CSS("#create-vault-details summary")),
-		chromedp.WaitVisible(tid("create-submit-vault")),
-		chromedp.Click(tid("create-submit-vault")),
-		chromedp.WaitVisible(tid("join-form")),
-	)
-	url := get(host, chromedp.Location())
+	url := host.createRoom(m, "vault")
 	host.join(url, "Ann")
 	ben := newPhone(t, browser, "Ben")
 	ben.join(url, "Ben")

@@ -142,6 +142,21 @@ func (p *phone) text(id string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
+// createRoom opens slug's room from the home page, with the default
+// settings, as a host does, and returns the room's link.
+func (p *phone) createRoom(m *Main, slug string) string {
+	p.tb.Helper()
+	p.run(
+		chromedp.Navigate(m.URL()+"/"),
+		chromedp.WaitVisible(tid("game-card-"+slug)),
+		chromedp.Click(chromedp.CSS("#create-"+slug+"-details summary")),
+		chromedp.WaitVisible(tid("create-submit-"+slug)),
+		chromedp.Click(tid("create-submit-"+slug)),
+		chromedp.WaitVisible(tid("join-form")),
+	)
+	return get(p, chromedp.Location())
+}
+
 func (p *phone) join(url, name string) {
 	p.tb.Helper()
 	p.run(
@@ -174,15 +189,7 @@ func TestBrowser_WinkFirstTurns(t *testing.T) {
 	m := MustRunMain(t, t.TempDir())
 
 	host := newPhone(t, browser, "Ann")
-	host.run(
-		chromedp.Navigate(m.URL()+"/"),
-		chromedp.WaitVisible(tid("game-card-wink")),
-		chromedp.Click(chromedp.CSS("#create-wink-details summary")),
-		chromedp.WaitVisible(tid("create-submit-wink")),
-		chromedp.Click(tid("create-submit-wink")),
-		chromedp.WaitVisible(tid("join-form")),
-	)
-	url := get(host, chromedp.Location())
+	url := host.createRoom(m, "wink")
 	if !strings.Contains(url, "/r/") {
 		t.Fatalf("after creating a room the host is at %s", url)
 	}

@@ -16,15 +16,7 @@ func TestBrowser_HostRolePasses(t *testing.T) {
 	m.Rooms.HostAwayAfter = time.Second // instead of three minutes
 
 	host := newPhone(t, browser, "Ann")
-	host.run(
-		chromedp.Navigate(m.URL()+"/"),
-		chromedp.WaitVisible(tid("game-card-wink")),
-		chromedp.Click(chromedp.CSS("#create-wink-details summary")),
-		chromedp.WaitVisible(tid("create-submit-wink")),
-		chromedp.Click(tid("create-submit-wink")),
-		chromedp.WaitVisible(tid("join-form")),
-	)
-	url := get(host, chromedp.Location())
+	url := host.createRoom(m, "wink")
 	host.join(url, "Ann")
 	ben := newPhone(t, browser, "Ben")
 	ben.join(url, "Ben")

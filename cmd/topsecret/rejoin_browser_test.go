@@ -11,15 +11,7 @@ import (
 // Ben, starts the deal and returns the room's link.
 func vaultRoom(t *testing.T, host, ben *phone, m *Main) string {
 	t.Helper()
-	host.run(
-		chromedp.Navigate(m.URL()+"/"),
-		chromedp.WaitVisible(tid("game-card-vault")),
-		chromedp.Click(chromedp.CSS("#create-vault-details summary")),
-		chromedp.WaitVisible(tid("create-submit-vault")),
-		chromedp.Click(tid("create-submit-vault")),
-		chromedp.WaitVisible(tid("join-form")),
-	)
-	url := get(host, chromedp.Location())
+	url := host.createRoom(m, "vault")
 	host.join(url, "Ann")
 	ben.join(url, "Ben")
 	eventually(t, "start is enabled", func() bool { return host.visible("start") })

@@ -94,15 +94,7 @@ func TestBrowser_SeatsSayWhatIsTrue(t *testing.T) {
 	m := MustRunMain(t, t.TempDir())
 
 	host := newPhone(t, browser, "Ann")
-	host.run(
-		chromedp.Navigate(m.URL()+"/"),
-		chromedp.WaitVisible(tid("game-card-wink")),
-		chromedp.Click(chromedp.CSS("#create-wink-details summary")),
-		chromedp.WaitVisible(tid("create-submit-wink")),
-		chromedp.Click(tid("create-submit-wink")),
-		chromedp.WaitVisible(tid("join-form")),
-	)
-	url := get(host, chromedp.Location())
+	url := host.createRoom(m, "wink")
 	code := url[strings.LastIndex(url, "/")+1:]
 	host.join(url, "Ann")
 	eventually(t, "Ann's seat wears the host's crown", func() bool { return host.visible("seat-host-0") })
