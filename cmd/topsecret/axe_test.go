@@ -44,7 +44,11 @@ func (p *phone) accessible(where string) {
 	p.tb.Helper()
 	src, err := axeSource()
 	if err != nil {
-		p.tb.Fatal(err)
+		// Like chromium: required in CI, skipped on a machine without it.
+		if os.Getenv("CI") != "" {
+			p.tb.Fatal(err)
+		}
+		p.tb.Skip(err)
 	}
 	// Runtime.evaluate runs outside the page's CSP, so the page needs no
 	// exception for the checker.
