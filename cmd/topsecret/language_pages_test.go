@@ -2,10 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -22,11 +24,11 @@ import (
 // games whose boards are still to be translated read in English for now.
 var sameInLanguage = map[string][]string{
 	"*":  {"Top Secret", "Top secret", "Top Secret: Inkognito"},
-	"de": {"Agent", "Chips", "Kiosk", "Terrorist"},
-	"fr": {"Agent", "Agents", "Points", "Table", "Replay", "Replay ▸", "Mode", "Document"},
+	"de": {"Agent", "Chips", "Kiosk", "Terrorist", "Terrorist!"},
+	"fr": {"Agent", "Agents", "Points", "points", "Table", "Replay", "Replay ▸", "Mode", "Document"},
 	"it": {"Replay", "Replay ▸"},
-	"nl": {"Agent", "Score", "score", "Contact:", "Kiosk", "Terrorist", "Document", "in hand", "Beginner"},
-	"sv": {"Agent", "Full", "Kiosk", "Terrorist"},
+	"nl": {"Agent", "Score", "score", "Contact:", "Kiosk", "Terrorist", "Terrorist!", "Document", "in hand", "Beginner"},
+	"sv": {"Agent", "Full", "Kiosk", "Terrorist", "Terrorist!"},
 }
 
 // allowed reports whether s is written alike in lang and English.
@@ -116,6 +118,27 @@ func englishLeft(english, other []string, lang string, names []string) []string 
 		}
 		if !slices.Contains(out, s) {
 			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// replaySteps are the steps of match id worth reading on their own: the
+// first ten and a few spread over the rest; every one when spread is 0.
+func replaySteps(tb testing.TB, m *Main, id string, spread int) []int {
+	tb.Helper()
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(fetch(tb, m, "/m/"+id)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	n, err := strconv.Atoi(doc.Find(`[data-testid="replay"]`).AttrOr("data-steps", ""))
+	if err != nil || n < 2 {
+		tb.Fatalf("the replay of %s has no step count: %v", id, err)
+	}
+	var out []int
+	for i := 1; i < n; i++ {
+		if spread == 0 || i <= 10 || (i-11)%max(1, n/spread) == 0 {
+			out = append(out, i)
 		}
 	}
 	return out
@@ -211,9 +234,20 @@ func TestPages_SayNoEnglish(t *testing.T) {
 		check(game+" match", at, append(seatNames(t, m, code), code))
 		check(game+" table", "/r/"+code+"/table?", append(seatNames(t, m, code), code))
 
-		done, _, id := finishedMatch(t, m, game, 4, nil)
+		done, doneHost, id := finishedMatch(t, m, game, 4, nil)
 		waitFinished(t, m, done, id)
-		check(game+" replay", "/m/"+id+"?", append(seatNames(t, m, done), done))
-		check(game+" history", "/r/"+done+"/history?", append(seatNames(t, m, done), done))
+		names := append(seatNames(t, m, done), done)
+		check(game+" replay", "/m/"+id+"?", names)
+		// The host's replay has every control, "Show to the room" too,
+		// and hands its script the words it shows (data-say-*).
+		check(game+" replay as host", "/m/"+id+"?host="+doneHost+"&", names)
+		// Each step says what happened: events, or the move a quiet step
+		// made, for every pair of eyes.
+		for _, step := range replaySteps(t, m, id, 8) {
+			for _, as := range []string{"all", "table", "0"} {
+				check(fmt.Sprintf("%s replay step %d as %s", game, step, as), fmt.Sprintf("/m/%s/step/%d?as=%s&", id, step, as), names)
+			}
+		}
+		check(game+" history", "/r/"+done+"/history?", names)
 	}
 }

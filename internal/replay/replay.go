@@ -10,10 +10,8 @@
 package replay
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 
 	"topsecret/internal/game"
@@ -60,6 +58,9 @@ type Timeline struct {
 	cur   game.State // the cursor, at step curAt
 	curAt int
 	snaps map[int]game.State // step → snapshot, only for Cloner states
+	// moves are the labels of the moves quiet steps made, found when a
+	// step is first described (see Describe).
+	moves map[int]game.Msg
 }
 
 // New rebuilds m from its log. It fails if the game is unknown or an
@@ -271,9 +272,19 @@ func (t *Timeline) Events(i int, v game.Viewer) []Line {
 }
 
 // Describe says what happened at step i as v saw it: the events v could
-// read, or a plain account of the action when it caused none.
+// read, or, when the action caused none, the move it made in the game's
+// own words: the label its phone's button showed, worded for each reader
+// like any message.
 func (t *Timeline) Describe(i int, v game.Viewer) []Line {
-	s := t.steps[t.clamp(i)]
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.describe(t.clamp(i), v)
+}
+
+// describe is Describe for a clamped i. Caller holds t.mu; it may move the
+// cursor to step i-1 to find a quiet step's move.
+func (t *Timeline) describe(i int, v game.Viewer) []Line {
+	s := t.steps[i]
 	if s.Action == nil {
 		return []Line{{Msg: game.M("game.replay.dealt")}}
 	}
@@ -281,35 +292,43 @@ func (t *Timeline) Describe(i int, v game.Viewer) []Line {
 		return lines
 	}
 	a := s.Action
-	what := game.X("action", humanize(a.Type)+dataText(a.Data))
-	switch {
-	case v.Kind == game.Omniscient && a.Seat == game.System:
-		return []Line{{Msg: game.M("game.replay.referee_did", what)}}
-	case v.Kind == game.Omniscient:
-		return []Line{{Msg: game.M("game.replay.seat_did", game.P("who", a.Seat), what)}}
-	case v.Kind == game.Player && v.Seat == a.Seat:
-		return []Line{{Msg: game.M("game.replay.you_did", what)}}
-	default:
+	if a.Seat == game.System {
+		if v.Kind == game.Omniscient {
+			return []Line{{Msg: game.M("game.replay.referee_moved")}}
+		}
 		return []Line{{Msg: game.M("game.replay.nothing_seen")}}
+	}
+	mine := v.Kind == game.Player && v.Seat == a.Seat
+	if v.Kind != game.Omniscient && !mine {
+		return []Line{{Msg: game.M("game.replay.nothing_seen")}}
+	}
+	move := t.moveAt(i)
+	switch {
+	case mine && move.IsZero():
+		return []Line{{Msg: game.M("game.replay.you_moved")}}
+	case mine:
+		return []Line{{Msg: game.M("game.replay.you_did", game.TM("action", move))}}
+	case move.IsZero():
+		return []Line{{Msg: game.M("game.replay.seat_moved", game.P("who", a.Seat))}}
+	default:
+		return []Line{{Msg: game.M("game.replay.seat_did", game.P("who", a.Seat), game.TM("action", move))}}
 	}
 }
 
-func humanize(typ string) string { return strings.ReplaceAll(typ, "_", " ") }
-
-// dataText shows an action's choices compactly: " (target 2)".
-func dataText(raw json.RawMessage) string {
-	var m map[string]any
-	if len(raw) == 0 || json.Unmarshal(raw, &m) != nil || len(m) == 0 {
-		return ""
+// moveAt is the label of the move step i's action made, from the state
+// before it; found once, when first asked, so building a timeline does
+// not list every position's moves. Caller holds t.mu.
+func (t *Timeline) moveAt(i int) game.Msg {
+	if m, ok := t.moves[i]; ok {
+		return m
 	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+	var m game.Msg
+	if st, err := t.seek(i - 1); err == nil {
+		m = moveLabel(st, *t.steps[i].Action)
 	}
-	slices.Sort(keys)
-	parts := make([]string, 0, len(keys))
-	for _, k := range keys {
-		parts = append(parts, fmt.Sprintf("%s %v", humanize(k), m[k]))
+	if t.moves == nil {
+		t.moves = map[int]game.Msg{}
 	}
-	return " (" + strings.Join(parts, ", ") + ")"
+	t.moves[i] = m
+	return m
 }

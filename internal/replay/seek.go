@@ -25,11 +25,12 @@ func (t *Timeline) Frame(i int, v game.Viewer) (Frame, error) {
 	i = t.clamp(i)
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	text := t.describe(i, v) // first: it may look at step i-1
 	st, err := t.seek(i)
 	if err != nil {
 		return Frame{}, err
 	}
-	f := Frame{Info: t.steps[i], View: st.View(v), Events: t.Events(i, v), Text: t.Describe(i, v)}
+	f := Frame{Info: t.steps[i], View: st.View(v), Events: t.Events(i, v), Text: text}
 	if v.Kind == game.Player {
 		f.Legal = st.Legal(v.Seat)
 	}

@@ -242,7 +242,7 @@ func (r *Room) SetBotStrength(ctx context.Context, host bool, name string) error
 		}
 		s, ok := game.ParseStrength(name)
 		if !ok || name == "" {
-			return refuse("Bot strength is beginner, regular or sharp.")
+			return refuseSaid("game.refuse.bot_strength")
 		}
 		if err := r.reg.Store.SetRoomBotStrength(ctx, r.rec.Code, s); err != nil {
 			return fmt.Errorf("set bot strength: %w", err)

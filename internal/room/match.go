@@ -114,7 +114,7 @@ func (r *Room) startMatch(ctx context.Context) (*liveMatch, error) {
 		Seats: seats, Status: store.StatusPlaying, CreatedAt: r.now().UTC()}
 	st, err := r.entry.Rules.New(m.Setup)
 	if err != nil {
-		return nil, refuse(err.Error())
+		return nil, refuseFor(err)
 	}
 	if err := r.reg.Store.CreateMatch(ctx, m); err != nil {
 		return nil, fmt.Errorf("create match: %w", err)

@@ -18,15 +18,15 @@ const maxNote = 16 << 10
 func (r *Room) PutNote(ctx context.Context, seatID string, note json.RawMessage) error {
 	note = bytes.TrimSpace(note)
 	if len(note) > maxNote {
-		return refuse(fmt.Sprintf("Notes are at most %d KiB.", maxNote>>10))
+		return refuseSaid("game.refuse.note_large", game.N("kib", maxNote>>10))
 	}
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(note, &obj); err != nil || obj == nil {
-		return refuse("Notes must be a JSON object.")
+		return refuseSaid("game.refuse.note_object")
 	}
 	return r.do(ctx, func() error {
 		if r.match == nil {
-			return refuse("There is no match to take notes on yet.")
+			return refuseSaid("game.refuse.note_no_match")
 		}
 		seat, ok := r.match.seatOf(seatID)
 		if !ok {

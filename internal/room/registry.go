@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"topsecret/internal/game"
 	"topsecret/internal/games"
 	"topsecret/internal/store"
 )
@@ -87,10 +88,10 @@ type Created struct {
 func (g *Registry) CreateRoom(ctx context.Context, slug string, options json.RawMessage) (Created, error) {
 	e, ok := games.Lookup(slug)
 	if !ok {
-		return Created{}, refuse(fmt.Sprintf("There is no game %q.", slug))
+		return Created{}, refuseSaid("game.refuse.no_game", game.X("game", slug))
 	}
 	if !e.Available() {
-		return Created{}, refuse(fmt.Sprintf("The game %q is coming soon.", slug))
+		return Created{}, refuseSaid("game.refuse.coming_soon", game.X("game", slug))
 	}
 	opts, err := e.Rules.Options(options)
 	if err != nil {

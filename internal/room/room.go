@@ -39,8 +39,6 @@ func (e *Refusal) Error() string { return e.Msg }
 // Unwrap is the game's reason, if any.
 func (e *Refusal) Unwrap() error { return e.Err }
 
-func refuse(msg string) error { return &Refusal{Msg: msg} }
-
 // refuseSaid is a refusal worded by the catalogue message id.
 func refuseSaid(id string, args ...game.Arg) error {
 	m := game.M(id, args...)

@@ -49,14 +49,14 @@ func (s *Server) handleRoomCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Game == "" {
-		s.error(w, r, bad("Say which game: {\"game\":\"wink\"}."))
+		s.error(w, r, bad("game.page.error.missing_field", game.X("field", "game")))
 		return
 	}
 	c, err := s.Rooms.CreateRoom(r.Context(), req.Game, req.Options)
 	var rf *room.Refusal
 	var oe *game.OptionError
 	if errors.As(err, &rf) && !errors.As(err, &oe) {
-		err = bad(rf.Msg) // an unknown game is bad input (options are worded by s.error)
+		err = refusedInput(rf) // an unknown game is bad input (options are worded by s.error)
 	}
 	if err != nil {
 		s.error(w, r, err)
@@ -150,7 +150,7 @@ func (s *Server) handleSeatMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.To == nil {
-		s.error(w, r, bad("Say where to: {\"to\":0}."))
+		s.error(w, r, bad("game.page.error.missing_field", game.X("field", "to")))
 		return
 	}
 	s.withRoom(w, r, func(rm *room.Room) error {
@@ -183,7 +183,7 @@ func (s *Server) handleRoomOptions(w http.ResponseWriter, r *http.Request) {
 		err := rm.SetOptions(r.Context(), s.isHost(r, rm), raw)
 		var rf *room.Refusal
 		if errors.As(err, &rf) {
-			return bad(rf.Msg)
+			return refusedInput(rf)
 		}
 		if err != nil {
 			return err

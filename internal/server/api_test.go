@@ -289,7 +289,7 @@ func TestAPI_EmptyBody(t *testing.T) {
 	}
 	defer resp.Body.Close()
 	_ = json.NewDecoder(resp.Body).Decode(&out)
-	if resp.StatusCode != http.StatusBadRequest || !strings.HasPrefix(out.Message, "Say which game") {
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(out.Message, "“game” is missing") {
 		t.Fatalf("empty body: %d %+v, want 400 asking for the game", resp.StatusCode, out)
 	}
 }

@@ -16,12 +16,14 @@ import (
 	"topsecret/web/words"
 )
 
-// badRequest is malformed input from a client.
-type badRequest struct{ msg string }
+// badRequest is malformed input from a client, as a catalogue message the
+// error mapper words for that client.
+type badRequest struct{ msg game.Msg }
 
-func (e *badRequest) Error() string { return e.msg }
+func (e *badRequest) Error() string { return e.msg.ID }
 
-func bad(msg string) error { return &badRequest{msg} }
+// bad is a bad request saying message id with its arguments.
+func bad(id string, args ...game.Arg) error { return &badRequest{game.M(id, args...)} }
 
 // apiError is the JSON body of every error response and websocket error.
 // A game's refusal also carries its message, so a client can word it in
@@ -46,7 +48,8 @@ func classify(err error, rd words.Reader) (int, apiError) {
 	var ms *missing
 	switch {
 	case errors.As(err, &ms):
-		return http.StatusNotFound, apiError{Code: "not_found", Message: ms.message(rd)}
+		msg := ms.message()
+		return http.StatusNotFound, apiError{Code: "not_found", Message: rd.Say(msg), Msg: &msg}
 	case errors.As(err, &re):
 		msg := re.Msg
 		return http.StatusConflict, apiError{Code: re.Code, Rule: re.Rule, Message: rd.Say(msg), Msg: &msg}
@@ -57,35 +60,44 @@ func classify(err error, rd words.Reader) (int, apiError) {
 		msg := oe.Msg
 		return http.StatusBadRequest, apiError{Code: "bad_request", Message: rd.Say(msg), Msg: &msg}
 	case errors.As(err, &rf):
-		return http.StatusConflict, apiError{Code: "refused", Message: rf.Msg}
+		// A refusal without words of its own (a game that could not deal).
+		return http.StatusConflict, saidError(rd, "refused", "game.page.error.title_refused")
 	case errors.As(err, &mb):
-		return http.StatusRequestEntityTooLarge, apiError{Code: "too_large", Message: rd.Say(game.M("game.page.error.too_large"))}
+		return http.StatusRequestEntityTooLarge, saidError(rd, "too_large", "game.page.error.too_large")
 	case errors.As(err, &sd):
-		return http.StatusTooManyRequests, apiError{Code: "rate_limited", Message: rd.Say(game.M(sd.id))}
+		return http.StatusTooManyRequests, saidError(rd, "rate_limited", sd.id)
 	case errors.As(err, &br):
-		return http.StatusBadRequest, apiError{Code: "bad_request", Message: br.msg}
+		msg := br.msg
+		return http.StatusBadRequest, apiError{Code: "bad_request", Message: rd.Say(msg), Msg: &msg}
 	case errors.Is(err, store.ErrNotFound):
-		return http.StatusNotFound, apiError{Code: "not_found", Message: rd.Say(game.M("game.page.error.nothing_here"))}
+		return http.StatusNotFound, saidError(rd, "not_found", "game.page.error.nothing_here")
 	case errors.Is(err, room.ErrForbidden):
-		return http.StatusForbidden, apiError{Code: "forbidden", Message: rd.Say(game.M("game.page.error.host_only"))}
+		return http.StatusForbidden, saidError(rd, "forbidden", "game.page.error.host_only")
 	case errors.Is(err, store.ErrBusy), errors.Is(err, room.ErrClosed):
 		// Refused at once rather than queued past the client's patience:
 		// nothing was stored, and a retry under the same id is safe.
-		return http.StatusServiceUnavailable, apiError{Code: "busy", Message: rd.Say(game.M("game.page.error.busy"))}
+		return http.StatusServiceUnavailable, saidError(rd, "busy", "game.page.error.busy")
 	case store.Unreachable(err):
 		// The database is down or restarting: nothing was stored, so say
 		// so plainly; the page retries the same id and play resumes when
 		// the database is back.
-		return http.StatusServiceUnavailable, apiError{Code: "unavailable", Message: rd.Say(game.M("game.page.error.unavailable"))}
+		return http.StatusServiceUnavailable, saidError(rd, "unavailable", "game.page.error.unavailable")
 	case errors.Is(err, context.Canceled):
 		// The caller left (a phone closed its socket mid-action): normal,
 		// not a failure worth a log line.
-		return statusClientGone, apiError{Code: "cancelled", Message: rd.Say(game.M("game.page.error.cancelled"))}
+		return statusClientGone, saidError(rd, "cancelled", "game.page.error.cancelled")
 	case errors.Is(err, room.ErrNotSeated):
-		return http.StatusForbidden, apiError{Code: "not_seated", Message: rd.Say(game.M("game.page.error.not_seated"))}
+		return http.StatusForbidden, saidError(rd, "not_seated", "game.page.error.not_seated")
 	default:
-		return http.StatusInternalServerError, apiError{Code: "internal", Message: rd.Say(game.M("game.page.error.internal"))}
+		return http.StatusInternalServerError, saidError(rd, "internal", "game.page.error.internal")
 	}
+}
+
+// saidError is an error with its code, worded for rd, carrying its message
+// so a client can word it itself.
+func saidError(rd words.Reader, code, id string, args ...game.Arg) apiError {
+	m := game.M(id, args...)
+	return apiError{Code: code, Message: rd.Say(m), Msg: &m}
 }
 
 // statusClientGone is nginx's 499: the client went away before the answer.
@@ -123,7 +135,9 @@ func wantsJSON(r *http.Request) bool {
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		http.Error(w, "Internal error.", http.StatusInternalServerError)
+		// Unreachable for the bodies this package writes; a bare status
+		// says it in no language.
+		w.WriteHeader(http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
@@ -143,7 +157,33 @@ func decodeJSON(r *http.Request, v any) error {
 		if errors.Is(err, io.EOF) {
 			return nil // an empty body: every field keeps its zero value
 		}
-		return bad("Malformed JSON: " + err.Error())
+		return jsonRefusal(err)
 	}
 	return nil
+}
+
+// jsonRefusal says what is wrong with a body the decoder refused, naming
+// the field when there is one; the decoder's own words are English.
+func jsonRefusal(err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		return bad("game.page.error.wrong_type", game.X("field", te.Field))
+	}
+	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return bad("game.page.error.unknown_field", game.X("field", strings.Trim(f, `"`)))
+	}
+	return bad("game.page.error.malformed_json")
+}
+
+// refusedInput is a room's refusal of what a request asked for (an
+// unknown game, a bot strength not offered, a setting the game refused)
+// answered as bad input: worded by its message, or by the game's reason.
+func refusedInput(rf *room.Refusal) error {
+	if rf.Said != nil {
+		return &badRequest{*rf.Said}
+	}
+	if rf.Err != nil {
+		return rf // an *game.OptionError, which classify words as bad input
+	}
+	return bad("game.page.error.title_refused")
 }

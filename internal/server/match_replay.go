@@ -68,8 +68,7 @@ func (s *Server) replayError(w http.ResponseWriter, r *http.Request, err error) 
 		return
 	}
 	if wantsJSON(r) {
-		writeJSON(w, http.StatusConflict, apiError{Code: "refused",
-			Message: reader(r, nil).Say(game.M("game.page.history.playing"))})
+		writeJSON(w, http.StatusConflict, saidError(reader(r, nil), "refused", "game.page.history.playing"))
 		return
 	}
 	s.render(w, r, http.StatusConflict, layout.Page(reader(r, nil).Say(game.M("game.page.replay.pending_title")), pages.ReplayPending(sp.code, sp.number)))
@@ -89,7 +88,7 @@ func perspective(r *http.Request, seats int) (string, game.Viewer, error) {
 	}
 	n, err := strconv.Atoi(as)
 	if err != nil || n < 0 || n >= seats {
-		return "", game.Viewer{}, bad(fmt.Sprintf("as=%q: want all, table or a seat from 0 to %d.", as, seats-1))
+		return "", game.Viewer{}, bad("game.page.error.bad_eyes", game.N("last", seats-1))
 	}
 	return as, game.SeatViewer(game.Seat(n)), nil
 }
@@ -212,7 +211,7 @@ func stepParam(raw string, def int) (int, error) {
 	}
 	n, err := strconv.Atoi(raw)
 	if err != nil || n < 0 {
-		return 0, bad("A step is a number from 0.")
+		return 0, bad("game.page.error.bad_step")
 	}
 	return n, nil
 }

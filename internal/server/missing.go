@@ -35,19 +35,19 @@ func (e *missing) title(rd words.Reader) string {
 }
 
 // message says what to do about it, for pages and JSON alike.
-func (e *missing) message(rd words.Reader) string {
+func (e *missing) message() game.Msg {
 	switch e.what {
 	case "room":
 		if e.code != "" {
-			return rd.Say(game.M("game.page.missing.room_code", game.X("code", e.code)))
+			return game.M("game.page.missing.room_code", game.X("code", e.code))
 		}
-		return rd.Say(game.M("game.page.missing.room"))
+		return game.M("game.page.missing.room")
 	case "match":
-		return rd.Say(game.M("game.page.missing.match"))
+		return game.M("game.page.missing.match")
 	case "seat":
-		return rd.Say(game.M("game.page.missing.seat"))
+		return game.M("game.page.missing.seat")
 	}
-	return rd.Say(game.M("game.page.missing.page"))
+	return game.M("game.page.missing.page")
 }
 
 // errorTitle heads an error page by what kind of failure it is.

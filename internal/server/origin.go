@@ -23,13 +23,11 @@ func (s *Server) sameOriginWrites(next http.Handler) http.Handler {
 			return
 		}
 		if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-			writeJSON(w, http.StatusUnsupportedMediaType, apiError{Code: "unsupported_media_type",
-				Message: "Send the request body as JSON (Content-Type: application/json)."})
+			writeJSON(w, http.StatusUnsupportedMediaType, saidError(reader(r, nil), "unsupported_media_type", "game.page.error.json_only"))
 			return
 		}
 		if len(r.Cookies()) > 0 && !s.sameOrigin(r) {
-			writeJSON(w, http.StatusForbidden, apiError{Code: "cross_origin",
-				Message: "This request came from another site; open the room's own page."})
+			writeJSON(w, http.StatusForbidden, saidError(reader(r, nil), "cross_origin", "game.page.error.cross_origin"))
 			return
 		}
 		next.ServeHTTP(w, r)

@@ -31,12 +31,12 @@ func (s *Server) handleJoinCode(w http.ResponseWriter, r *http.Request) {
 	typed := r.URL.Query().Get("code")
 	code := room.NormalizeCode(typed)
 	if !room.ValidCode(code) {
-		rd := reader(r, nil)
-		msg := rd.Say(game.M("game.page.error.not_a_code"))
 		if wantsJSON(r) {
-			s.error(w, r, bad(msg))
+			s.error(w, r, bad("game.page.error.not_a_code"))
 			return
 		}
+		rd := reader(r, nil)
+		msg := rd.Say(game.M("game.page.error.not_a_code"))
 		page := pages.ErrorPage{Status: http.StatusBadRequest, Title: rd.Say(game.M("game.page.error.not_a_code_title")), Message: msg, AskCode: true, Code: typed}
 		s.render(w, r, http.StatusBadRequest, layout.Page(page.Title, pages.ErrorView(page)))
 		return

@@ -24,7 +24,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c te
 	var buf bytes.Buffer
 	if err := c.Render(r.Context(), &buf); err != nil {
 		s.Log.Error("render", "path", r.URL.Path, "err", err)
-		http.Error(w, "Internal error.", http.StatusInternalServerError)
+		http.Error(w, reader(r, nil).Say(game.M("game.page.error.internal")), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

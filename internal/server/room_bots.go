@@ -27,7 +27,7 @@ func (s *Server) handleRoomBots(w http.ResponseWriter, r *http.Request) {
 		err := rm.SetBotStrength(r.Context(), s.isHost(r, rm), req.Strength)
 		var rf *room.Refusal
 		if errors.As(err, &rf) {
-			return bad(rf.Msg)
+			return refusedInput(rf)
 		}
 		if err != nil {
 			return err

@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 
+	"topsecret/internal/game"
 	"topsecret/internal/room"
 )
 
@@ -16,7 +17,7 @@ func (s *Server) handleHostPass(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.SeatID == "" {
-		s.error(w, r, bad("Say which seat: {\"seat_id\":\"…\"}."))
+		s.error(w, r, bad("game.page.error.missing_field", game.X("field", "seat_id")))
 		return
 	}
 	s.withRoom(w, r, func(rm *room.Room) error {

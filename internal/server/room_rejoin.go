@@ -113,7 +113,7 @@ func (s *Server) handleSeatClaim(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if n := nonEmpty(req.Pass, req.Code, req.Grant); n != 1 {
-		s.error(w, r, bad(`Send one of {"pass":"…"}, {"code":"…"} or {"grant":"…"}.`))
+		s.error(w, r, bad("game.page.error.claim_one"))
 		return
 	}
 	if req.Code != "" && !s.rejoinTries.allow(r, "code", room.NormalizeCode(chi.URLParam(r, "code"))) {
@@ -178,7 +178,7 @@ func (s *Server) passPage(w http.ResponseWriter, r *http.Request, rm *room.Room,
 // tooManyTries refuses a rejoin try over the rate limit.
 func (s *Server) tooManyTries(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Retry-After", "60")
-	writeJSON(w, http.StatusTooManyRequests, apiError{Code: "rate_limited", Message: reader(r, nil).Say(game.M("game.rejoin.too_many"))})
+	writeJSON(w, http.StatusTooManyRequests, saidError(reader(r, nil), "rate_limited", "game.rejoin.too_many"))
 }
 
 // sayMoved tells a phone whose seat moved to another phone why its

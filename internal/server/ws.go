@@ -13,6 +13,7 @@ import (
 	"topsecret/internal/game"
 	"topsecret/internal/room"
 	"topsecret/web/catalogue"
+	"topsecret/web/words"
 )
 
 // hardReadLimit is where the websocket library itself gives up and closes
@@ -20,32 +21,35 @@ import (
 // connection stays open.
 const hardReadLimit = 64 << 10
 
+// maxMsgID is the longest action id a client may send.
+const maxMsgID = 64
+
 // decodeClientMsg reads one client message; a message it refuses comes back
-// as the error to send, and nothing else happens.
-func decodeClientMsg(b []byte, limit int64) (clientMsg, *errorMsg) {
-	refuse := func(id, code, msg string) (clientMsg, *errorMsg) {
-		return clientMsg{}, &errorMsg{Type: "error", ID: id, apiError: apiError{Code: code, Message: msg}}
+// as the error to send, worded by rd, and nothing else happens.
+func decodeClientMsg(b []byte, limit int64, rd words.Reader) (clientMsg, *errorMsg) {
+	refuse := func(id, code, msgID string, args ...game.Arg) (clientMsg, *errorMsg) {
+		return clientMsg{}, &errorMsg{Type: "error", ID: id, apiError: saidError(rd, code, msgID, args...)}
 	}
 	var m clientMsg
 	if err := json.Unmarshal(b, &m); err != nil {
-		return refuse("", "bad_request", "Malformed JSON.")
+		return refuse("", "bad_request", "game.page.error.malformed_json")
 	}
-	if len(m.ID) > 64 {
-		return refuse("", "bad_request", "Message ids are at most 64 characters.")
+	if len(m.ID) > maxMsgID {
+		return refuse("", "bad_request", "game.page.error.id_long", game.N("max", maxMsgID))
 	}
 	if m.Type != "note" && int64(len(b)) > limit {
-		return refuse(m.ID, "too_large", "That message is too large.")
+		return refuse(m.ID, "too_large", "game.page.error.too_large")
 	}
 	switch m.Type {
 	case "ping", "note":
 		return m, nil
 	case "act":
 		if m.Action == nil || m.Action.Type == "" {
-			return refuse(m.ID, "bad_request", "An act message needs an action with a type.")
+			return refuse(m.ID, "bad_request", "game.page.error.act_type")
 		}
 		return m, nil
 	default:
-		return refuse(m.ID, "bad_request", "Unknown message type "+quote(m.Type)+".")
+		return refuse(m.ID, "bad_request", "game.page.error.unknown_type", game.X("type", quote(m.Type)))
 	}
 }
 
@@ -185,6 +189,7 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 	defer cancel()
 	limit := rate.NewLimiter(rate.Limit(s.RatePerSec), s.RateBurst)
 	limited := false // told the client it is limited; say it once per burst
+	rd := catalogue.Words().Reader(lang, nil)
 	for {
 		typ, b, err := c.Read(ctx)
 		if err != nil {
@@ -196,18 +201,18 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 		}
 		if !limit.Allow() {
 			if !limited {
-				sub.Reply(errorJSON("", apiError{Code: "rate_limited", Message: "Slow down: too many messages."}))
+				sub.Reply(errorJSON("", saidError(rd, "rate_limited", "game.page.error.too_fast")))
 			}
 			limited = true
 			continue
 		}
 		limited = false
 		if typ != websocket.MessageText {
-			sub.Reply(errorJSON("", apiError{Code: "bad_request", Message: "Send JSON text messages."}))
+			sub.Reply(errorJSON("", saidError(rd, "bad_request", "game.page.error.text_only")))
 			continue
 		}
 		if len(b) > noteLimit {
-			sub.Reply(errorJSON("", apiError{Code: "too_large", Message: "That message is too large."}))
+			sub.Reply(errorJSON("", saidError(rd, "too_large", "game.page.error.too_large")))
 			continue
 		}
 		s.handleClientMsg(ctx, rm, id, sub, b, lang)
@@ -215,7 +220,7 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 }
 
 func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Identity, sub *room.Subscriber, b []byte, lang string) {
-	m, refusal := decodeClientMsg(b, s.ReadLimit)
+	m, refusal := decodeClientMsg(b, s.ReadLimit, catalogue.Words().Reader(lang, nil))
 	if refusal != nil {
 		sub.Reply(mustJSON(refusal))
 		return
@@ -229,7 +234,7 @@ func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Ide
 		return
 	}
 	if id.SeatID == "" || id.Table {
-		sub.Reply(errorJSON(m.ID, apiError{Code: "not_seated", Message: "You are watching: you hold no seat in this match."}))
+		sub.Reply(errorJSON(m.ID, saidError(catalogue.Words().Reader(lang, nil), "not_seated", "game.page.error.not_seated")))
 		return
 	}
 	a := game.Action{Type: m.Action.Type, Data: m.Action.Data}
@@ -248,7 +253,7 @@ func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Ide
 // handleNote stores a seat's private notes; only that seat sees them again.
 func (s *Server) handleNote(ctx context.Context, rm *room.Room, id room.Identity, sub *room.Subscriber, m clientMsg, lang string) {
 	if id.SeatID == "" || id.Table {
-		sub.Reply(errorJSON(m.ID, apiError{Code: "not_seated", Message: "You are watching: you hold no seat in this match."}))
+		sub.Reply(errorJSON(m.ID, saidError(catalogue.Words().Reader(lang, nil), "not_seated", "game.page.error.not_seated")))
 		return
 	}
 	if err := rm.PutNote(ctx, id.SeatID, m.Note); err != nil {

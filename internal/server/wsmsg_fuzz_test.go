@@ -3,6 +3,8 @@ package server
 import (
 	"encoding/json"
 	"testing"
+
+	"topsecret/web/catalogue"
 )
 
 // FuzzDecodeClientMsg: any bytes a client sends are either a well-formed
@@ -20,11 +22,15 @@ func FuzzDecodeClientMsg(f *testing.F) {
 	} {
 		f.Add([]byte(seed))
 	}
+	rd := catalogue.Words().Reader("fr", nil)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		m, refusal := decodeClientMsg(b, 4<<10)
+		m, refusal := decodeClientMsg(b, 4<<10, rd)
 		if refusal != nil {
-			if refusal.Type != "error" || refusal.Code == "" || refusal.Message == "" {
-				t.Fatalf("refusal %+v lacks a type, code or message", refusal)
+			if refusal.Type != "error" || refusal.Code == "" || refusal.Message == "" || refusal.Msg == nil {
+				t.Fatalf("refusal %+v lacks a type, code, message or msg", refusal)
+			}
+			if refusal.Message == refusal.Msg.ID {
+				t.Fatalf("refusal %+v says its id, not words", refusal)
 			}
 			if _, err := json.Marshal(refusal); err != nil {
 				t.Fatalf("refusal does not encode: %v", err)

@@ -36,7 +36,7 @@
         return res.text().then(function (txt) {
           var data = parseJSON(txt, null);
           if (!res.ok) {
-            var msg = data && (data.message || data.error) || txt || res.statusText || ("HTTP " + res.status);
+            var msg = data && (data.message || data.error) || document.body.getAttribute("data-say-went-wrong") || "";
             if (data && data.rule) { msg += " (" + data.rule + ")"; }
             throw new Error(msg);
           }

@@ -131,10 +131,10 @@
           break;
         }
         settle(m.id);
-        toast((m.message || m.code || "Not allowed") + (m.rule ? " (" + m.rule + ")" : ""), true);
+        toast((m.message || document.body.getAttribute("data-say-went-wrong") || "") + (m.rule ? " (" + m.rule + ")" : ""), true);
         break;
       case "bye":
-        toast(m.reason || "Disconnected", true);
+        toast(m.reason || document.body.getAttribute("data-say-went-wrong") || "", true);
         if (/kick/i.test(m.reason || "")) { setTimeout(function () { location.reload(); }, 1500); }
         break;
     }

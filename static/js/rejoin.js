@@ -21,7 +21,7 @@
       .then(function (res) {
         return res.text().then(function (txt) {
           var data = parseJSON(txt, null) || {};
-          if (!res.ok) { throw new Error(data.message || res.statusText || ("HTTP " + res.status)); }
+          if (!res.ok) { throw new Error(data.message || document.body.getAttribute("data-say-went-wrong") || ""); }
           return { status: res.status, data: data };
         });
       });

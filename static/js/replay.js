@@ -20,6 +20,14 @@
   var screen = root.getAttribute("data-screen") === "table";
   var screenParams = screen ? "&follow=1&screen=table" : "";
 
+  // said words a message the page rendered for its reader (data-say-*),
+  // filling its {name} slots: no word shown here is written in this file.
+  function said(key, vals) {
+    return (root.getAttribute("data-say-" + key) || "").replace(/\{(\w+)\}/g, function (m, k) {
+      return vals && vals[k] !== undefined ? String(vals[k]) : m;
+    });
+  }
+
   function clamp(i) { return Math.max(0, Math.min(last, i | 0)); }
   function url(i) { return base + "/step/" + i + "?as=" + encodeURIComponent(as); }
   function link(i) { return location.origin + base + "?as=" + encodeURIComponent(as) + "#" + i; }
@@ -28,7 +36,7 @@
     var k = as + "|" + i;
     if (cache[k]) { return cache[k]; }
     var p = fetch(url(i), { credentials: "same-origin" }).then(function (res) {
-      if (!res.ok) { throw new Error("Step " + i + ": HTTP " + res.status); }
+      if (!res.ok) { throw new Error(said("step-failed", { n: i })); }
       return res.text();
     });
     cache[k] = p;
@@ -101,7 +109,7 @@
     if (timer) { return; }
     if (cur >= last) { go(0); }
     playBtn.setAttribute("aria-pressed", "true");
-    playBtn.setAttribute("aria-label", "Pause (space)");
+    playBtn.setAttribute("aria-label", said("pause"));
     root.classList.add("playing");
     timer = setInterval(function () {
       if (cur >= last) { stop(); return; }
@@ -113,7 +121,7 @@
     timer = 0;
     if (!playBtn) { return; }
     playBtn.setAttribute("aria-pressed", "false");
-    playBtn.setAttribute("aria-label", "Play (space)");
+    playBtn.setAttribute("aria-label", said("play"));
     root.classList.remove("playing");
   }
   function toggle() { if (timer) { stop(); } else { play(); } }
@@ -235,7 +243,7 @@
   }
   function postWatch(body) {
     return fetch(watchBtn.getAttribute("data-watch"), { method: "POST", headers: hostHeaders(), credentials: "same-origin", body: JSON.stringify(body) })
-      .then(function (res) { if (!res.ok) { return res.json().then(function (d) { throw new Error(d.message || "HTTP " + res.status); }); } });
+      .then(function (res) { if (!res.ok) { return res.json().then(function (d) { throw new Error(d.message || document.body.getAttribute("data-say-went-wrong") || ""); }); } });
   }
   function pushStep() {
     if (!showing || postTimer) { return; }
@@ -250,7 +258,7 @@
     watchBtn.addEventListener("click", function () {
       showing = !showing;
       watchBtn.classList.toggle("primary", showing);
-      watchBtn.textContent = showing ? "Stop showing to the room" : "Show to the room";
+      watchBtn.textContent = said(showing ? "stop-show" : "show");
       if (showing) { posted = -1; pushStep(); } else { postWatch({ stop: true }); }
     });
     window.addEventListener("replay:step", pushStep);
@@ -266,14 +274,14 @@
     var text = $(".watch-text", bar), btn = $("[data-testid=watch-toggle]", bar);
     btn.hidden = screen; // nobody works the TV: it always follows
     if (w.match_id !== matchID) {
-      text.textContent = "The host is showing match " + w.number + " to the room.";
-      btn.textContent = "Join";
+      text.textContent = said("host-other", { number: w.number });
+      btn.textContent = said("join");
       btn.setAttribute("data-href", "/m/" + w.match_id + "?as=" + encodeURIComponent(as) + "&follow=1#" + w.step);
       return;
     }
     btn.removeAttribute("data-href");
-    text.textContent = following ? "Watching replay together — step " + w.step + "/" + (w.steps - 1) : "Browsing alone — the room is at step " + w.step;
-    btn.textContent = following ? "Leave" : "Rejoin";
+    text.textContent = following ? said("together", { step: w.step, last: w.steps - 1 }) : said("alone", { step: w.step });
+    btn.textContent = said(following ? "leave" : "rejoin");
   }
   if (bar) {
     $("[data-testid=watch-toggle]", bar).addEventListener("click", function (e) {

@@ -112,13 +112,24 @@ func (c *Catalog) miss(id string) {
 type Reader struct {
 	c     *Catalog
 	loc   *i18n.Localizer
+	lang  string
 	names []string
 }
 
 // Reader returns a reader of lang (a BCP 47 tag; unknown falls back to
 // English) who knows seat s as names[s].
 func (c *Catalog) Reader(lang string, names []string) Reader {
-	return Reader{c: c, loc: i18n.NewLocalizer(c.bundle, lang, Fallback), names: names}
+	return Reader{c: c, loc: i18n.NewLocalizer(c.bundle, lang, Fallback), lang: lang, names: names}
+}
+
+// Lang is the language the reader reads, one the app speaks: for the
+// things drawn once per language (a map's names), not for messages, which
+// Say words.
+func (r Reader) Lang() string {
+	if l := Known(r.lang); l != "" {
+		return l
+	}
+	return Fallback
 }
 
 // Name is seat s's player's name.

@@ -9,37 +9,42 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"topsecret/web/words"
 )
 
-var update = flag.Bool("update", false, "rewrite board.svg from the engine's board model")
+var update = flag.Bool("update", false, "rewrite board.<lang>.svg from the engine's board model")
 
-// TestBoardSVG keeps the committed board.svg what drawBoardSVG makes of
-// the engine's board model and the catalogue's English city names;
-// go test -run TestBoardSVG -update rewrites it.
+// TestBoardSVG keeps each committed board.<lang>.svg what drawBoardSVG
+// makes of the engine's board model and that language's city names in
+// the catalogue; go test -run TestBoardSVG -update rewrites them.
 func TestBoardSVG(t *testing.T) {
-	got := drawBoardSVG(cityNames(t))
-	if *update {
-		if err := os.WriteFile("board.svg", []byte(got), 0o644); err != nil {
+	for _, l := range words.Languages {
+		file := "board." + l.Tag + ".svg"
+		got := drawBoardSVG(cityNames(t, l.Tag))
+		if *update {
+			if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(file)
+		if err != nil {
 			t.Fatal(err)
 		}
-	}
-	want, err := os.ReadFile("board.svg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(want) != got {
-		t.Fatal("board.svg differs from the drawing of the board model; run go test -run TestBoardSVG -update")
-	}
-	if n := len(got); n > 24<<10 {
-		t.Errorf("board.svg is %d bytes, want at most 24 KiB", n)
+		if string(want) != got {
+			t.Fatalf("%s differs from the drawing of the board model; run go test -run TestBoardSVG -update", file)
+		}
+		if n := len(got); n > 24<<10 {
+			t.Errorf("%s is %d bytes, want at most 24 KiB", file, n)
+		}
 	}
 }
 
-// cityNames are the cities' English names, read from the catalogue the
+// cityNames are the cities' names in lang, read from the catalogue the
 // pages speak, so the drawing's words are the catalogue's.
-func cityNames(tb testing.TB) map[string]string {
+func cityNames(tb testing.TB, lang string) map[string]string {
 	tb.Helper()
-	b, err := os.ReadFile("messages/en.json")
+	b, err := os.ReadFile("messages/" + lang + ".json")
 	if err != nil {
 		tb.Fatal(err)
 	}

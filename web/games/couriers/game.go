@@ -2,8 +2,9 @@
 // a player's phone (couriers.SeatView), the shared table screen
 // (couriers.TableView) and the all-seeing replay (couriers.OmniscientView).
 //
-// The world map is drawn once, as the static board.svg (generated from the
-// engine's board model by a test); each frame carries only what moves: the
+// The world map is drawn once per language, as the static board.<lang>.svg
+// with the city names in that language (generated from the engine's board
+// model and the catalogues by a test); each frame carries only what moves: the
 // agents, the suitcases, the latest route, the highlighted destinations and
 // the tap targets. Which buttons are live comes from the legal moves the
 // server sends along, and a control sends the legal move's own data (a

@@ -41,6 +41,9 @@ type face struct {
 
 // mapModel is the map as one viewer sees it: what moves on the drawing.
 type mapModel struct {
+	// Drawing is the static map with the city names in the reader's
+	// language.
+	Drawing     string
 	Pawns       []pawn
 	Cases       []caseMark
 	Faces       []face
@@ -110,7 +113,7 @@ const fightOffset = 17
 // newMap places the public state: agents, suitcases, delivered clues, the
 // latest route and the fight.
 func (b *base) newMap() *mapModel {
-	m := &mapModel{}
+	m := &mapModel{Drawing: boardURL(b.c.Words.Lang())}
 	if d := b.lastDelivery(); d != nil {
 		m.Bomb = d.Bomb
 	}

@@ -22,7 +22,7 @@ func TestPreview(t *testing.T) {
 		t.Skip("set BOARD_PREVIEW=/some/dir to write preview pages")
 	}
 	boardtest.Preview(t, couriersboard.Game, "../../../static", fixtures(t))
-	svg, err := filepath.Abs("board.svg")
+	svg, err := filepath.Abs("board.en.svg")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func TestPreview(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fixed := strings.ReplaceAll(string(b), `href="/static/games/couriers/board.svg`, `href="file://`+svg)
+		fixed := strings.ReplaceAll(string(b), `href="/static/games/couriers/board.en.svg`, `href="file://`+svg)
 		if err := os.WriteFile(p, []byte(fixed), 0o644); err != nil {
 			t.Fatal(err)
 		}
