@@ -49,6 +49,10 @@ type Subscriber struct {
 	once  sync.Once
 	gone  chan struct{}
 	cause string
+	// notify, when set, is called after a message is queued and when the
+	// subscriber is dropped, so a connection needs no goroutine waiting on
+	// an idle queue. It must not block.
+	notify func()
 }
 
 // Messages delivers the subscriber's frames and replies in order.
@@ -64,7 +68,14 @@ func (s *Subscriber) close(cause string) {
 	s.once.Do(func() {
 		s.cause = cause
 		close(s.gone)
+		s.poke()
 	})
+}
+
+func (s *Subscriber) poke() {
+	if s.notify != nil {
+		s.notify()
+	}
 }
 
 // Send queues msg without blocking; it reports false and drops the
@@ -77,6 +88,7 @@ func (s *Subscriber) send(msg []byte) bool {
 	}
 	select {
 	case s.msgs <- msg:
+		s.poke()
 		return true
 	default:
 		s.close("too slow")
@@ -91,13 +103,23 @@ func (s *Subscriber) Reply(msg []byte) {
 	select {
 	case <-s.gone:
 	case s.msgs <- msg:
+		s.poke()
 	default:
 	}
 }
 
 // Subscribe registers a connection and sends it the current frame at once.
 func (r *Room) Subscribe(ctx context.Context, id Identity, enc Encoder) (*Subscriber, error) {
-	s := &Subscriber{id: id, enc: enc, msgs: make(chan []byte, max(r.reg.Buffer, 2)), gone: make(chan struct{})}
+	return r.SubscribeNotify(ctx, id, enc, nil)
+}
+
+// SubscribeNotify is Subscribe with a notify hook: it is called, and must
+// not block, whenever a message is queued for the subscriber (the first
+// frame included, before SubscribeNotify returns) and when the subscriber
+// is dropped. A connection can then run a writer only while it has
+// something to write.
+func (r *Room) SubscribeNotify(ctx context.Context, id Identity, enc Encoder, notify func()) (*Subscriber, error) {
+	s := &Subscriber{id: id, enc: enc, msgs: make(chan []byte, max(r.reg.Buffer, 2)), gone: make(chan struct{}), notify: notify}
 	err := r.do(ctx, func() error {
 		r.subs[s] = struct{}{}
 		r.comeIn(id)
