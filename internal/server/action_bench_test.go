@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strconv"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -23,7 +24,8 @@ import (
 // subscriber in English, and the table also by a French HTML one: per
 // action, the check, the store, the apply, every view and every encoding.
 // cpu-ns/op is the process's CPU time per action, every goroutine
-// included; ns/op is wall time and includes waiting on the disk.
+// included; ns/op is wall time and includes waiting on the disk;
+// encodes/op counts the frames encoded (HTML rendered, JSON worded).
 func BenchmarkAction_wink(b *testing.B) {
 	st, err := sqlite.Open(filepath.Join(b.TempDir(), "bench.db"))
 	if err != nil {
@@ -59,7 +61,10 @@ func BenchmarkAction_wink(b *testing.B) {
 		req.Header.Set("Accept-Language", lang)
 		return s.htmlEncoder(req)
 	}
+	var encodes atomic.Int64
 	subscribe := func(id room.Identity, enc room.Encoder) {
+		encode := enc.Encode
+		enc.Encode = func(f *room.Frame) ([]byte, error) { encodes.Add(1); return encode(f) }
 		sub, err := r.Subscribe(ctx, id, enc)
 		if err != nil {
 			b.Fatal(err)
@@ -77,6 +82,7 @@ func BenchmarkAction_wink(b *testing.B) {
 	subscribe(room.Identity{Table: true}, reader("fr"))
 	n := len(seats)
 	b.ResetTimer()
+	encodes.Store(0)
 	cpu0 := cpuTime()
 	i := 0
 	for b.Loop() {
@@ -89,6 +95,7 @@ func BenchmarkAction_wink(b *testing.B) {
 		i++
 	}
 	b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(encodes.Load())/float64(b.N), "encodes/op")
 }
 
 // cpuTime is the process's user and system CPU time so far.
