@@ -335,9 +335,11 @@ func (r *Room) fire(matchID string, a game.Action) {
 		var re *game.RuleError
 		if !errors.As(err, &re) {
 			r.log().Error("timer action", "type", a.Type, "err", err)
+			r.refire(matchID, a)
 		}
 		return
 	}
+	r.misfires = 0
 	if r.playing() {
 		r.strike(ctx, waiting)
 	}

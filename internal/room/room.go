@@ -67,6 +67,9 @@ type Room struct {
 	strikes  map[string]int // seat id → timers run out while its phone was away
 	version  int64          // of the newest frame; starts at firstVersion
 	timers   []Stopper
+	// misfires counts timer actions in a row the store did not take; it
+	// sets how long the next try waits (refire.go).
+	misfires int
 	botTimer Stopper
 	// botTurn counts the bots' schedules; a look queued in soon runs only
 	// if no newer schedule replaced it.

@@ -22,12 +22,16 @@ type Identity struct {
 }
 
 // Encoder turns a frame into one websocket message. Format names the
-// encoding ("html", "json") so frames for equal viewers are encoded once.
+// encoding and everything besides the frame it depends on (the reader's
+// language, the address join links point at): subscribers of equal
+// viewers with equal Formats share one encoding.
 //
-// Encode returns a JSON object that leaves out the frame's Version and Now;
-// the room puts them in front. What is left is the viewer's content, so a
-// viewer whose content did not change is told by its bytes and sent nothing:
-// no wasted frame, and no timing signal that someone else moved unseen.
+// Encode returns a JSON object that leaves out the frame's Version, Now and
+// Actions; the room puts them in front. The room encodes only for a viewer
+// whose content (the frame as JSON without those three) changed since its
+// last frame: no wasted frame or rendering, and no timing signal that
+// someone else moved unseen. What an encoding derives from Now alone (a
+// button's cooldown) must therefore time itself in the client.
 type Encoder struct {
 	Format string
 	Encode func(*Frame) ([]byte, error)
@@ -45,6 +49,10 @@ type Subscriber struct {
 	once  sync.Once
 	gone  chan struct{}
 	cause string
+	// notify, when set, is called after a message is queued and when the
+	// subscriber is dropped, so a connection needs no goroutine waiting on
+	// an idle queue. It must not block.
+	notify func()
 }
 
 // Messages delivers the subscriber's frames and replies in order.
@@ -60,7 +68,14 @@ func (s *Subscriber) close(cause string) {
 	s.once.Do(func() {
 		s.cause = cause
 		close(s.gone)
+		s.poke()
 	})
+}
+
+func (s *Subscriber) poke() {
+	if s.notify != nil {
+		s.notify()
+	}
 }
 
 // Send queues msg without blocking; it reports false and drops the
@@ -73,6 +88,7 @@ func (s *Subscriber) send(msg []byte) bool {
 	}
 	select {
 	case s.msgs <- msg:
+		s.poke()
 		return true
 	default:
 		s.close("too slow")
@@ -87,13 +103,23 @@ func (s *Subscriber) Reply(msg []byte) {
 	select {
 	case <-s.gone:
 	case s.msgs <- msg:
+		s.poke()
 	default:
 	}
 }
 
 // Subscribe registers a connection and sends it the current frame at once.
 func (r *Room) Subscribe(ctx context.Context, id Identity, enc Encoder) (*Subscriber, error) {
-	s := &Subscriber{id: id, enc: enc, msgs: make(chan []byte, max(r.reg.Buffer, 2)), gone: make(chan struct{})}
+	return r.SubscribeNotify(ctx, id, enc, nil)
+}
+
+// SubscribeNotify is Subscribe with a notify hook: it is called, and must
+// not block, whenever a message is queued for the subscriber (the first
+// frame included, before SubscribeNotify returns) and when the subscriber
+// is dropped. A connection can then run a writer only while it has
+// something to write.
+func (r *Room) SubscribeNotify(ctx context.Context, id Identity, enc Encoder, notify func()) (*Subscriber, error) {
+	s := &Subscriber{id: id, enc: enc, msgs: make(chan []byte, max(r.reg.Buffer, 2)), gone: make(chan struct{}), notify: notify}
 	err := r.do(ctx, func() error {
 		r.subs[s] = struct{}{}
 		r.comeIn(id)
@@ -106,7 +132,7 @@ func (r *Room) Subscribe(ctx context.Context, id Identity, enc Encoder) (*Subscr
 				return nil
 			}
 		}
-		r.sendFrame(s, map[frameKey]encoded{}, true)
+		r.sendFrame(s, views{}, true)
 		r.watchHost()
 		return nil
 	})
@@ -136,59 +162,6 @@ func (r *Room) Unsubscribe(s *Subscriber) {
 			}
 		}
 	})
-}
-
-type frameKey struct {
-	id     Identity
-	format string
-}
-
-// encoded is one distinct viewer's content at this version.
-type encoded struct {
-	body []byte
-	sum  uint64
-}
-
-// fanout sends every subscriber whose content changed its frame, encoding
-// each distinct viewer once.
-func (r *Room) fanout() {
-	cache := map[frameKey]encoded{}
-	for s := range r.subs {
-		if !r.sendFrame(s, cache, false) {
-			delete(r.subs, s)
-			if s.id.SeatID != "" {
-				r.online[s.id.SeatID]--
-				if r.online[s.id.SeatID] <= 0 {
-					delete(r.online, s.id.SeatID)
-				}
-			}
-		}
-	}
-}
-
-// sendFrame queues s's frame unless its content equals what s last got;
-// always sends when forced (a new subscriber needs one to start from).
-func (r *Room) sendFrame(s *Subscriber, cache map[frameKey]encoded, force bool) bool {
-	k := frameKey{s.id, s.enc.Format}
-	e, ok := cache[k]
-	if !ok {
-		body, err := s.enc.Encode(r.frame(s.id))
-		if err != nil || len(body) < 2 || body[0] != '{' {
-			r.log().Error("encode frame", "err", err, "format", s.enc.Format)
-			return true
-		}
-		e = encoded{body: body, sum: digest(body)}
-		cache[k] = e
-	}
-	if !force && e.sum == s.last {
-		return true
-	}
-	s.last = e.sum
-	actions := 0
-	if r.match != nil {
-		actions = r.match.n
-	}
-	return s.send(envelope(r.version, r.now().UnixMilli(), actions, e.body))
 }
 
 // envelope puts version, now and the match's log length in front of an

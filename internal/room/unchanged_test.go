@@ -90,3 +90,56 @@ func gotFrame(s *room.Subscriber) bool {
 		return false
 	}
 }
+
+// Encoding (rendering a page region, for HTML) is the costly part of a
+// change: the room encodes a viewer's frame only when its content changed,
+// once per distinct viewer and Format however many connections share
+// them, and separately for each Format (a reader of another language).
+func TestRoom_EncodesOnlyChangedViewsOncePerViewerAndFormat(t *testing.T) {
+	reg := mustRegistry(t)
+	r, ids := mustRoomOf(t, reg, 4, `{"startPlayer":0}`)
+	ctx := context.Background()
+	if _, err := r.Start(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	type key struct{ seat, format string }
+	encoded := map[key]int{} // read after each step's fan-out
+	counting := func(id, format string) room.Encoder {
+		return room.Encoder{Format: format, Encode: func(f *room.Frame) ([]byte, error) {
+			encoded[key{id, format}]++
+			return jsonFrames.Encode(f)
+		}}
+	}
+	var subs []*room.Subscriber
+	for _, id := range ids {
+		for _, format := range []string{"json en", "json en", "json fr"} { // two phones alike, one in French
+			s, err := r.Subscribe(ctx, room.Identity{SeatID: id}, counting(id, format))
+			if err != nil {
+				t.Fatal(err)
+			}
+			subs = append(subs, s)
+		}
+	}
+	drain := func() {
+		for _, s := range subs {
+			for gotFrame(s) {
+			}
+		}
+		clear(encoded)
+	}
+	drain()
+	if err := r.Poke(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if len(encoded) != 0 {
+		t.Fatalf("a change nobody can see encoded %v, want nothing", encoded)
+	}
+	drain()
+	if err := r.PutNote(ctx, ids[1], json.RawMessage(`{"x":2}`)); err != nil {
+		t.Fatal(err)
+	}
+	want := map[key]int{{ids[1], "json en"}: 1, {ids[1], "json fr"}: 1}
+	if len(encoded) != len(want) || encoded[key{ids[1], "json en"}] != 1 || encoded[key{ids[1], "json fr"}] != 1 {
+		t.Fatalf("a note encoded %v, want %v", encoded, want)
+	}
+}

@@ -21,8 +21,8 @@ type jsonView struct {
 	Match  *saidMatch `json:"match,omitempty"`
 }
 
-func newJSONView(f *room.Frame, rd words.Reader) jsonView {
-	v := jsonView{Type: "view", Frame: f, Info: rd.Game(f.Info), Events: make([]saidMsg, len(f.Events)),
+func newJSONView(f *room.Frame, lang string, rd words.Reader) jsonView {
+	v := jsonView{Type: "view", Frame: f, Info: gameIn(lang, f.Info), Events: make([]saidMsg, len(f.Events)),
 		Legal: make([]saidMove, len(f.Legal))}
 	for i, e := range f.Events {
 		v.Events[i] = said(rd, e)

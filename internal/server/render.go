@@ -21,34 +21,27 @@ import (
 // render writes a component to a buffer first, so a rendering error becomes
 // a clean 500 instead of half a page.
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
-	var buf bytes.Buffer
-	if err := c.Render(r.Context(), &buf); err != nil {
+	buf := sheets.Get().(*bytes.Buffer)
+	defer putSheet(buf)
+	if err := c.Render(r.Context(), buf); err != nil {
 		s.Log.Error("render", "path", r.URL.Path, "err", err)
 		http.Error(w, reader(r, nil).Say(game.M("game.page.error.internal")), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	_, _ = buf.WriteTo(w)
+	_, _ = w.Write(buf.Bytes())
 }
 
-// viewMsg is the websocket message carrying a viewer's new frame as HTML;
-// the room adds version and now.
-type viewMsg struct {
-	Type string `json:"type"`
-	HTML string `json:"html"`
-}
-
+// htmlEncoder sends frames as the page's live region, worded for the
+// request's reader, with join links to the address it used: both are in
+// the Format, so only subscribers alike in both share an encoding.
 func (s *Server) htmlEncoder(r *http.Request) room.Encoder {
 	base := s.baseURL(r)
 	lang := langOf(r)
 	ctx := words.WithLanguage(context.Background(), lang)
-	return room.Encoder{Format: "html", Encode: func(f *room.Frame) ([]byte, error) {
-		var buf bytes.Buffer
-		if err := pages.LiveMain(s.live(f, base, lang)).Render(ctx, &buf); err != nil {
-			return nil, err
-		}
-		return json.Marshal(viewMsg{Type: "view", HTML: buf.String()})
+	return room.Encoder{Format: "html " + lang + " " + base, Encode: func(f *room.Frame) ([]byte, error) {
+		return viewHTML(ctx, pages.LiveMain(s.live(f, base, lang)))
 	}}
 }
 
@@ -56,10 +49,10 @@ func (s *Server) htmlEncoder(r *http.Request) room.Encoder {
 // description worded, and every event and move label carrying its text
 // beside its id and arguments.
 func jsonEncoder(lang string) room.Encoder {
-	return room.Encoder{Format: "json", Encode: func(f *room.Frame) ([]byte, error) {
+	return room.Encoder{Format: "json " + lang, Encode: func(f *room.Frame) ([]byte, error) {
 		content := *f
 		content.Version, content.Now, content.Actions = 0, 0, 0
-		return json.Marshal(newJSONView(&content, catalogue.Words().Reader(lang, playerNames(f))))
+		return json.Marshal(newJSONView(&content, lang, catalogue.Words().Reader(lang, playerNames(f))))
 	}}
 }
 
@@ -68,7 +61,7 @@ func jsonEncoder(lang string) room.Encoder {
 func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	names := playerNames(f)
 	rd := catalogue.Words().Reader(lang, names)
-	l := pages.Live{Code: f.Code, Game: rd.Game(f.Info), Status: f.Status, You: int(f.You), IsHost: f.Host, Table: f.Table,
+	l := pages.Live{Code: f.Code, Game: gameIn(lang, f.Info), Status: f.Status, You: int(f.You), IsHost: f.Host, Table: f.Table,
 		JoinURL: base + "/r/" + f.Code, QRSVG: s.qrSVG(base + "/r/" + f.Code)}
 	for _, e := range f.Events {
 		l.Events = append(l.Events, rd.Say(e))

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"time"
 
 	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
@@ -98,83 +97,46 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, &slowDown{"game.page.slow.sockets"})
 		return
 	}
-	defer s.Doorman.CloseSocket(addr, rm.Code())
 	id := s.identity(r, rm)
 	id.Table = r.URL.Query().Get("table") == "1"
 	// A connection speaks the language decided when it opens; choosing
 	// another reloads the page, and so the socket.
+	lang := langOf(r)
 	enc := s.htmlEncoder(r)
 	if r.URL.Query().Get("view") == "json" {
-		enc = jsonEncoder(langOf(r))
+		enc = jsonEncoder(lang)
 	}
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.OriginPatterns})
 	if err != nil {
+		s.Doorman.CloseSocket(addr, rm.Code())
 		return // Accept has answered (e.g. 403 for a foreign origin)
 	}
+	// The socket outlives this handler: returning lets net/http let go of
+	// the request and this goroutine's grown stack, which an open socket
+	// would otherwise hold for hours.
+	go s.serveSocket(c, rm, id, enc, addr, lang)
+}
+
+// serveSocket runs one upgraded connection: this goroutine reads, a writer
+// runs only while messages wait, and a timer, not a goroutine, waits
+// between pings.
+func (s *Server) serveSocket(c *websocket.Conn, rm *room.Room, id room.Identity, enc room.Encoder, addr, lang string) {
+	defer s.Doorman.CloseSocket(addr, rm.Code())
 	defer c.CloseNow()
 	c.SetReadLimit(hardReadLimit)
-
-	sub, err := rm.Subscribe(r.Context(), id, enc)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &outbox{s: s, c: c, ctx: ctx, cancel: cancel, lang: lang}
+	sub, err := rm.SubscribeNotify(ctx, id, enc, out.wake)
 	if err != nil {
 		c.Close(websocket.StatusTryAgainLater, "room unavailable")
 		return
 	}
 	defer rm.Unsubscribe(sub)
-
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	go s.readLoop(ctx, cancel, c, rm, id, sub, langOf(r))
-	go s.keepAlive(ctx, cancel, c)
-	s.writeLoop(ctx, c, sub, langOf(r))
-}
-
-// keepAlive pings the client every PingInterval and ends the connection
-// when a pong does not come back within one: a phone that vanished without
-// a close (out of range, battery dead) would otherwise hold its seat as
-// present for as long as the operating system keeps the TCP connection.
-func (s *Server) keepAlive(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn) {
-	if s.PingInterval <= 0 {
-		return
-	}
-	t := time.NewTicker(s.PingInterval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		pctx, pcancel := context.WithTimeout(ctx, s.PingInterval)
-		err := c.Ping(pctx)
-		pcancel()
-		if err != nil {
-			cancel()
-			return
-		}
-	}
-}
-
-// writeLoop is the connection's only writer: frames and replies in order.
-func (s *Server) writeLoop(ctx context.Context, c *websocket.Conn, sub *room.Subscriber, lang string) {
-	for {
-		select {
-		case msg := <-sub.Messages():
-			if err := s.write(ctx, c, msg); err != nil {
-				return
-			}
-		case <-sub.Gone():
-			if sub.Cause() == room.CauseMoved {
-				s.sayMoved(ctx, c, lang)
-				return
-			}
-			// Too slow or room closed: the client reconnects and gets a full view.
-			c.Close(websocket.StatusPolicyViolation, sub.Cause())
-			return
-		case <-ctx.Done():
-			c.Close(websocket.StatusNormalClosure, "")
-			return
-		}
-	}
+	out.open(sub)
+	defer s.keepAlive(ctx, cancel, c)()
+	s.readLoop(ctx, cancel, c, rm, id, sub, lang)
+	c.Close(websocket.StatusNormalClosure, "")
 }
 
 func (s *Server) write(ctx context.Context, c *websocket.Conn, msg []byte) error {

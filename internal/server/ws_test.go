@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -288,5 +289,36 @@ func TestRoomSocket_TimerSurvivesRestart(t *testing.T) {
 	recs, _ := e2.Store.Actions(context.Background(), matchID)
 	if len(recs) != 1 || recs[0].Action.Seat != game.System || recs[0].Action.Type != "deal_timeout" {
 		t.Fatalf("log after restart = %+v, want the referee's deal timeout", recs)
+	}
+}
+
+// An idle socket costs the server one goroutine, its reader: the writer
+// runs only while messages wait and pings wait on a timer, so thousands of
+// quiet phones fit in one process.
+func TestRoomSocket_IdleSocketHoldsOneGoroutine(t *testing.T) {
+	e := mustStart(t)
+	c, js := e.mustRoom(nil, "Ann", "Bob", "Cid", "Dee")
+	e.mustStartMatch(c)
+	settle := func() int {
+		// Writers of the frames just sent end within moments.
+		n := runtime.NumGoroutine()
+		for range 50 {
+			time.Sleep(20 * time.Millisecond)
+			m := runtime.NumGoroutine()
+			if m == n {
+				return n
+			}
+			n = m
+		}
+		return n
+	}
+	before := settle()
+	const sockets = 40
+	for i := range sockets {
+		e.dial(c.Code, "view=json&token="+js[i%len(js)].Token)
+	}
+	held := settle() - before
+	if held > sockets+5 {
+		t.Fatalf("%d idle sockets hold %d goroutines, want about one each", sockets, held)
 	}
 }

@@ -1,0 +1,28 @@
+package server
+
+import (
+	"sync"
+
+	"topsecret/internal/game"
+	"topsecret/web/catalogue"
+)
+
+// wordedGames holds each game's description worded per language: every
+// live frame shows it, it never changes, and wording its options' labels
+// and help again for each frame was a good part of an action's cost.
+// Languages are the catalogue's few, so the map stays small.
+var wordedGames sync.Map // wordedKey → game.Info
+
+type wordedKey struct{ lang, slug string }
+
+// gameIn is info worded for a reader of lang (one of words.Known's). The
+// result is shared: read it, never change it.
+func gameIn(lang string, info game.Info) game.Info {
+	k := wordedKey{lang, info.Slug}
+	if g, ok := wordedGames.Load(k); ok {
+		return g.(game.Info)
+	}
+	g := catalogue.Words().Reader(lang, nil).Game(info)
+	wordedGames.Store(k, g)
+	return g
+}
