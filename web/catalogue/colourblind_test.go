@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"testing"
 
+	"topsecret/static"
 	"topsecret/web/boards"
 	"topsecret/web/catalogue"
 )
@@ -205,6 +206,29 @@ func TestCIEDE2000_KnownPairs(t *testing.T) {
 	} {
 		if got := ciede2000(c.p, c.q); math.Abs(got-c.want) > 1e-4 {
 			t.Errorf("ΔE2000(%v, %v) = %.4f, want %.4f", c.p, c.q, got, c.want)
+		}
+	}
+}
+
+// signCopy is marks.css's drawing of a colour's sign.
+var signCopy = regexp.MustCompile(`--sign-([a-z]+): url\("data:image/svg\+xml,[^"]*?d='([^']+)'`)
+
+// TestSigns_StylesheetCopiesEachSign: the stylesheet draws each sign in
+// lines of text from a copy of its outline; the copy is the outline.
+func TestSigns_StylesheetCopiesEachSign(t *testing.T) {
+	css, err := fs.ReadFile(static.FS, "css/marks.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	copies := map[string]string{}
+	for _, m := range signCopy.FindAllStringSubmatch(string(css), -1) {
+		copies[m[1]] = m[2]
+	}
+	for _, g := range catalogue.All() {
+		for _, c := range colourNames(g.Palette) {
+			if got, want := copies[c], boards.SignPath(c); got != want {
+				t.Errorf("marks.css --sign-%s draws %q, want %q", c, got, want)
+			}
 		}
 	}
 }
