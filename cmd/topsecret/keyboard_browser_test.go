@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -191,5 +192,87 @@ func TestBrowser_ReplayByKeyboardAlone(t *testing.T) {
 	}
 	if open := get(ph, chromedp.Evaluate[bool](`document.querySelector("#replay-controls").classList.contains("open")`)); open {
 		t.Fatal("Escape left More open")
+	}
+}
+
+// The table screen works from the keyboard alone: Tab visits every control
+// with a visible ring and a name; focus stays where it is when the next
+// frame redraws the room; the how-to-play dialog opens with Enter, keeps
+// Tab inside itself, closes with Escape and gives focus back.
+func TestBrowser_TableScreenByKeyboardAlone(t *testing.T) {
+	browser := mustBrowser(t)
+	m := MustRunMain(t, t.TempDir())
+	var c struct {
+		Code      string `json:"code"`
+		HostToken string `json:"host_token"`
+	}
+	if st := apiPost(t, m, "/api/rooms", "", map[string]any{"game": "vault"}, &c); st != http.StatusCreated {
+		t.Fatalf("create vault room: %d", st)
+	}
+	for range 3 {
+		if st := apiPost(t, m, "/api/rooms/"+c.Code+"/seats", c.HostToken, map[string]any{"bot": true}, nil); st != http.StatusCreated {
+			t.Fatalf("add bot: %d", st)
+		}
+	}
+	if st := apiPost(t, m, "/api/rooms/"+c.Code+"/start", c.HostToken, nil, nil); st != http.StatusOK {
+		t.Fatalf("start: %d", st)
+	}
+	tv := newPhone(t, browser, "table")
+	tv.run(chromedp.EmulateViewport(1280, 720), chromedp.Navigate(m.URL()+"/r/"+c.Code+"/table"), chromedp.WaitVisible(tid("room-main")))
+	stops := tv.tabThrough("table screen")
+	t.Logf("table screen Tab order: %v", stops)
+	tv.shot("table-tabbed")
+
+	// Focus in the redrawn room (the side column's standings) survives
+	// the frames of the next match.
+	for range 40 {
+		if f := tv.focus(); f.ID == "SUMMARY" {
+			break
+		}
+		tv.press(kb.Tab)
+	}
+	before := tv.focus()
+	if before.ID != "SUMMARY" {
+		t.Fatalf("Tab never reached the standings (at %s)", before.ID)
+	}
+	get(tv, chromedp.Evaluate[bool](`window.__frames = 0; document.addEventListener("topsecret:drawn", () => window.__frames++); true`))
+	if st := apiPost(t, m, "/api/rooms/"+c.Code+"/rematch", c.HostToken, nil, nil); st != http.StatusOK {
+		t.Fatalf("next match: %d", st)
+	}
+	eventually(t, "frames redraw the table", func() bool { return get(tv, chromedp.Evaluate[int](`window.__frames`)) >= 2 })
+	if f := tv.focus(); f.ID != before.ID || f.Name != before.Name || !f.Visible {
+		t.Fatalf("after a redraw focus is on %s %q, want %s %q", f.ID, f.Name, before.ID, before.Name)
+	}
+
+	// The how-to-play dialog, on a phone in the room.
+	ann := newPhone(t, browser, "Ann")
+	ann.join(m.URL()+"/r/"+c.Code, "Ann")
+	tv = ann
+	for range 40 {
+		if tv.focus().ID == "howto-ask" {
+			break
+		}
+		tv.press(kb.Tab)
+	}
+	if tv.focus().ID != "howto-ask" {
+		t.Fatal("Tab never reached the how-to-play button")
+	}
+	tv.press(kb.Enter)
+	inDialog := `!!document.activeElement.closest("dialog[open]")`
+	eventually(t, "the dialog opens with focus inside", func() bool { return get(tv, chromedp.Evaluate[bool](inDialog)) })
+	for i := range 12 {
+		tv.press(kb.Tab)
+		if !get(tv, chromedp.Evaluate[bool](inDialog)) {
+			t.Fatalf("Tab %d left the open dialog for %s", i+1, tv.focus().ID)
+		}
+		if f := tv.focus(); !f.Visible || !f.Ring {
+			t.Fatalf("in the dialog, %s %q shows no focus ring", f.ID, f.Name)
+		}
+	}
+	tv.shot("table-howto")
+	tv.press(kb.Escape)
+	eventually(t, "Escape closes the dialog", func() bool { return !get(tv, chromedp.Evaluate[bool](`!!document.querySelector("dialog[open]")`)) })
+	if f := tv.focus(); f.ID != "howto-ask" || !f.Visible {
+		t.Fatalf("after Escape focus is on %s, want back on the how-to-play button", f.ID)
 	}
 }

@@ -137,7 +137,7 @@ func IconLock(class string) templ.Component {
 	})
 }
 
-// Sign is a seat colour's shape in a line of text (drawn by marks.css);
+// Sign is a seat colour's shape in a line of text (drawn by access.css);
 // decoration, for the words beside it name the seat.
 func Sign(colour string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {

@@ -210,13 +210,13 @@ func TestCIEDE2000_KnownPairs(t *testing.T) {
 	}
 }
 
-// signCopy is marks.css's drawing of a colour's sign.
+// signCopy is access.css's drawing of a colour's sign.
 var signCopy = regexp.MustCompile(`--sign-([a-z]+): url\("data:image/svg\+xml,[^"]*?d='([^']+)'`)
 
 // TestSigns_StylesheetCopiesEachSign: the stylesheet draws each sign in
 // lines of text from a copy of its outline; the copy is the outline.
 func TestSigns_StylesheetCopiesEachSign(t *testing.T) {
-	css, err := fs.ReadFile(static.FS, "css/marks.css")
+	css, err := fs.ReadFile(static.FS, "css/access.css")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +227,7 @@ func TestSigns_StylesheetCopiesEachSign(t *testing.T) {
 	for _, g := range catalogue.All() {
 		for _, c := range colourNames(g.Palette) {
 			if got, want := copies[c], boards.SignPath(c); got != want {
-				t.Errorf("marks.css --sign-%s draws %q, want %q", c, got, want)
+				t.Errorf("access.css --sign-%s draws %q, want %q", c, got, want)
 			}
 		}
 	}
