@@ -10,9 +10,10 @@ import (
 
 // unsignedMarks lists the seat-coloured pieces on the board that wear no
 // sign beside their fill: couriers' agents and suitcases (each followed by
-// its sign's <use>), embassy's spies and bodyguards, and suitcase chips in
-// lines of text. A sign counts only if it is drawn: its shape is defined
-// and takes room on screen.
+// its sign's <use>, or the figure's drawing holds it), embassy's spies and
+// bodyguards, suitcase chips in lines of text and the seat list's avatars
+// (signs drawn by the stylesheet). A sign counts only if its shape is
+// defined.
 const unsignedMarks = `(() => {
 	const bad = [];
 	const defined = u => {
@@ -38,6 +39,10 @@ const unsignedMarks = `(() => {
 	document.querySelectorAll(".cz-mk").forEach(m => {
 		if (m.getBoundingClientRect().width === 0) return;
 		if (!getComputedStyle(m, "::after").backgroundImage.includes("svg")) bad.push("suitcase chip " + m.textContent.trim());
+	});
+	document.querySelectorAll("[data-testid=lobby-seats] .seat[style*='--seat'] .avatar").forEach(a => {
+		const s = a.querySelector(".sign");
+		if (!s || !getComputedStyle(s).backgroundImage.includes("svg")) bad.push("seat avatar " + a.textContent.trim());
 	});
 	return {bad, marks: document.querySelectorAll("use[href^='#zs-'], use[href^='#em-sg-']").length};
 })()`
