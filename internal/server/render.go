@@ -106,6 +106,9 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 			for _, p := range f.Match.Players {
 				if p.ID == l.Seats[i].ID && p.Colour != "" {
 					l.Seats[i].Colour = board.Palette.CSS(p.Colour)
+					if boards.SignPath(p.Colour) != "" {
+						l.Seats[i].Sign = p.Colour
+					}
 				}
 			}
 		}

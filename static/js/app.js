@@ -175,8 +175,34 @@
     });
     $$("[id]", main).forEach(function (el) { if (el.scrollTop || el.scrollLeft) { s.scroll[el.id] = [el.scrollTop, el.scrollLeft]; } });
     var a = document.activeElement;
-    if (a && main.contains(a)) { s.focus = keyOf(a); }
+    if (a && main.contains(a)) { s.focus = focusKey(a); }
     return s;
+  }
+  // focusKey names the focused control so the redrawn one takes focus back
+  // (a keyboard player must not be thrown to the top by every frame): its
+  // id or field key, else its test id, else its place under the nearest
+  // box with an id (a summary in #seats-strip).
+  function focusKey(el) {
+    var k = keyOf(el), t = el.getAttribute("data-testid"), path = [], n = el;
+    if (k) { return k; }
+    if (t) { return "@" + t; }
+    for (; n !== main && !n.id; n = n.parentElement) { path.unshift(Array.prototype.indexOf.call(n.parentElement.children, n)); }
+    return "/" + el.tagName + "/" + (n === main ? "" : n.id) + "/" + path.join("/");
+  }
+  function refocus(key) {
+    var el = null, parts;
+    if (!key) { return; }
+    if (key.charAt(0) === "@") {
+      el = $('[data-testid="' + key.slice(1) + '"]', main);
+    } else if (key.charAt(0) === "/") {
+      parts = key.split("/");
+      el = parts[2] ? document.getElementById(parts[2]) : main;
+      parts.slice(3).forEach(function (i) { el = el && el.children[Number(i)]; });
+      if (el && el.tagName !== parts[1]) { el = null; }
+    } else {
+      el = $$("[id],input,select,textarea", main).filter(function (x) { return keyOf(x) === key; })[0];
+    }
+    if (el && el !== document.activeElement) { try { el.focus({ preventScroll: true }); } catch (e) { /* old browser */ } }
   }
   function restoreState(s) {
     // The new markup's open state is the server's default: keep the
@@ -193,8 +219,8 @@
       if (st) {
         if ("c" in st) { el.checked = st.c; } else if (el.type !== "hidden") { el.value = st.v; }
       }
-      if (k && k === s.focus) { try { el.focus({ preventScroll: true }); } catch (e) { /* old browser */ } }
     });
+    refocus(s.focus);
     Object.keys(s.scroll).forEach(function (id) {
       var el = document.getElementById(id);
       if (el) { el.scrollTop = s.scroll[id][0]; el.scrollLeft = s.scroll[id][1]; }
@@ -308,6 +334,20 @@
   window.addEventListener("pagehide", function () { if (noteTimer) { sendNote(); } });
   // ---- end private notes ----
 
+  // keepTab keeps Tab and Shift+Tab inside box, an open dialog: from its
+  // last control on to its first, and back.
+  function keepTab(e, box) {
+    if (e.key !== "Tab") { return; }
+    var all = $$("a[href],button,input,select,textarea,summary,[tabindex]:not([tabindex='-1'])", box)
+      .filter(function (el) { return !el.disabled && el.getClientRects().length > 0; });
+    if (!all.length) { return; }
+    var at = document.activeElement, first = all[0], last = all[all.length - 1];
+    if (!box.contains(at) || at === (e.shiftKey ? first : last)) {
+      e.preventDefault();
+      (e.shiftKey ? last : first).focus();
+    }
+  }
+
   // ---- boot ----
   function boot() {
     main = $("#room-main[data-ws]");
@@ -332,5 +372,5 @@
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", boot); } else { boot(); }
   // What the other scripts share; they load after this one.
-  window.topsecret = { act: act, toast: toast, collect: collect, $: $, $$: $$, parseJSON: parseJSON };
+  window.topsecret = { act: act, toast: toast, collect: collect, $: $, $$: $$, parseJSON: parseJSON, keepTab: keepTab };
 })();

@@ -124,7 +124,10 @@
   }, true);
   ok.addEventListener("click", send);
   cancel.addEventListener("click", disarm);
-  document.addEventListener("keydown", function (e) { if (armed && e.key === "Escape") { disarm(); } });
+  document.addEventListener("keydown", function (e) {
+    if (armed && e.key === "Escape") { disarm(); }
+    if (armed && sheet.contains(document.activeElement)) { ts.keepTab(e, sheet); }
+  });
   document.addEventListener("pointerdown", function (e) {
     if (armed && !sheet.contains(e.target) && !armed.el.contains(e.target)) { disarm(); }
   }, true);

@@ -51,6 +51,7 @@
   document.addEventListener("keydown", function (e) {
     var dlg = $("#howto");
     if (!dlg || !dlg.open) { return; }
+    if (window.topsecret) { window.topsecret.keepTab(e, dlg); }
     if (e.key === "ArrowRight") { step(dlg, at + 1); }
     if (e.key === "ArrowLeft") { step(dlg, at - 1); }
   });

@@ -66,8 +66,12 @@
     var href = base + "?as=" + encodeURIComponent(as) + screenParams + "#" + i;
     if (location.pathname + location.search + location.hash !== href) { history.replaceState(null, "", href); }
     if (share) { share.setAttribute("data-copy", link(i)); }
+    var had = document.activeElement;
     $$("[data-rp=start],[data-rp=back],[data-rp=prev-turn]").forEach(function (b) { b.disabled = i <= 0; });
     $$("[data-rp=end],[data-rp=forward],[data-rp=next-turn]").forEach(function (b) { b.disabled = i >= last; });
+    // A key that stepped to the first or last step must not drop focus
+    // with the button it disabled: the slider keeps it, still stepping.
+    if (had && had.disabled && slider) { slider.focus({ preventScroll: true }); }
     if (jump) {
       var marks = turnMarks(), sel = 0;
       marks.forEach(function (m, k) { if (m <= i) { sel = k; } });
@@ -190,7 +194,11 @@
     var t = e.target, tag = t && t.tagName;
     if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && t.type !== "range")) { return; }
     var k = e.key;
-    if (k === "Escape") { fold(false); return; }
+    if (k === "Escape") {
+      if (controls && more && controls.contains(t) && $("#replay-extra").contains(t)) { more.focus(); }
+      fold(false);
+      return;
+    }
     if (tag === "INPUT" && (k === "ArrowLeft" || k === "ArrowRight" || k === "Home" || k === "End")) { return; } // the slider moves itself
     if (k === "ArrowLeft") { stop(); go(cur - 1); } else if (k === "ArrowRight") { stop(); go(cur + 1); } else if (k === "Home") { stop(); go(0); } else if (k === "End") { stop(); go(last); } else if (k === " " || k === "Spacebar") {
       if (tag === "BUTTON" || tag === "A") { return; }

@@ -122,6 +122,10 @@ type SeatLine struct {
 	// Standin says a bot plays this person's seat until they take it back.
 	Standin bool
 	Colour  string // CSS colour (name or #hex); empty for none
+	// Sign is the seat colour's name, whose shape (access.css .sign-<name>)
+	// the avatar wears, so two "A"s are told apart without colour; empty
+	// for none.
+	Sign string
 }
 
 // OptionValue is one lobby option with its current value.

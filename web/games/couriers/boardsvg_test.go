@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"topsecret/web/boards"
 	"topsecret/web/words"
 )
 
@@ -176,11 +177,20 @@ func drawBase(b *strings.Builder, id string) {
 			num(x-32), num(y-32), col)
 		fmt.Fprintf(b, `<path d="M%s %sh-14v28h14M%s %sh16m-7-7l7 7l-7 7" fill="none" stroke="#fff" stroke-width="4" stroke-linecap="round" stroke-linejoin="round" opacity=".9"/>`,
 			num(x-2), num(y-14), num(x-10), num(y))
+		drawSign(b, p.Colour, x+17, y-17, 9)
 		return
 	}
 	fmt.Fprintf(b, `<circle cx="%s" cy="%s" r="25" fill="#10161d" stroke="%s" stroke-width="5"/>`, num(x), num(y), col)
 	fmt.Fprintf(b, `<circle cx="%s" cy="%s" r="14" fill="none" stroke="%s" stroke-width="4"/>`, num(x), num(y), col)
-	fmt.Fprintf(b, `<circle cx="%s" cy="%s" r="5" fill="%s"/>`, num(x), num(y), col)
+	drawSign(b, p.Colour, x, y, 8)
+}
+
+// drawSign draws colour's sign (boards.SignPath) centred on x, y, size
+// units from centre to edge: white with a dark rim, so the colour is never
+// the only clue whose base or clue square it is.
+func drawSign(b *strings.Builder, colour string, x, y, size float64) {
+	fmt.Fprintf(b, `<path d="%s" transform="translate(%s %s) scale(%s)" fill="#fff" stroke="#111" stroke-width="%s"/>`,
+		boards.SignPath(colour), num(x), num(y), num(size), num(2.2/size))
 }
 
 // box is a label's or an obstacle's rectangle in map units.

@@ -84,6 +84,29 @@ func (m *mapModel) bombShown() bool {
 	return false
 }
 
+// signColours are the colours of the pieces on the map, each once: the
+// signs a frame defines for its agents and suitcases to wear.
+func (m *mapModel) signColours() []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(c string) {
+		if c != "" && !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	for _, p := range m.Pawns {
+		add(p.Colour)
+		for _, c := range p.Carry {
+			add(c.Colour)
+		}
+	}
+	for _, c := range m.Cases {
+		add(c.Colour)
+	}
+	return out
+}
+
 // byColour splits suitcases into runs of one colour, in order: a frame
 // draws each run in one group that sets its colour.
 func byColour(cs []caseMark) [][]caseMark {

@@ -11,10 +11,11 @@ import (
 )
 
 // maxFrame is the most any board may weigh right after a move: twice the
-// 6 KB aim. The map is a cached drawing, so a frame carries only what
-// moves, and the moving phone its picker on top (one tap target per lit
-// city, a route tree per agent).
-const maxFrame = 12 << 10
+// 6 KB aim, and half a KB for the colour signs every agent and suitcase
+// wears (colour is never the only clue whose piece it is). The map is a
+// cached drawing, so a frame carries only what moves, and the moving phone
+// its picker on top (one tap target per lit city, a route tree per agent).
+const maxFrame = 12<<10 + 512
 
 // TestFrameSize measures every viewer's board right after every move of
 // whole 4-player bot matches (the moving phone, the watching phones, the

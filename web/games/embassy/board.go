@@ -15,6 +15,8 @@ type piece struct {
 	Guard bool
 	Seat  int
 	Fill  string // the seat's colour
+	// Colour is the seat's colour name, whose sign the piece wears.
+	Colour string
 	// Mine marks the viewer's own spy: ringed, and where the zoom centres.
 	Mine bool
 	// Ring marks a spy the active player may challenge, or a bodyguard
@@ -116,7 +118,7 @@ func (b *base) pieces() []piece {
 		if isHome(p.Bodyguard) {
 			at.X, at.Y = at.X+2, at.Y-1.5
 		}
-		out = append(out, piece{At: at, Guard: true, Seat: p.Seat, Fill: palette.CSS(p.Colour), Ring: blocker[p.Seat]})
+		out = append(out, piece{At: at, Guard: true, Seat: p.Seat, Fill: palette.CSS(p.Colour), Colour: p.Colour, Ring: blocker[p.Seat]})
 	}
 	inside := map[string]int{}
 	for _, p := range b.Players {
@@ -131,7 +133,21 @@ func (b *base) pieces() []piece {
 			at = spread(at, inside[p.Spy])
 			inside[p.Spy]++
 		}
-		out = append(out, piece{At: at, Seat: p.Seat, Fill: palette.CSS(p.Colour), Mine: p.Me, Ring: p.Target})
+		out = append(out, piece{At: at, Seat: p.Seat, Fill: palette.CSS(p.Colour), Colour: p.Colour, Mine: p.Me, Ring: p.Target})
+	}
+	return out
+}
+
+// signColours are the colours of the pieces on the board, each once: the
+// signs a frame defines for its spies and bodyguards to wear.
+func (m *mapModel) signColours() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range m.Pieces {
+		if p.Colour != "" && !seen[p.Colour] {
+			seen[p.Colour] = true
+			out = append(out, p.Colour)
+		}
 	}
 	return out
 }

@@ -37,14 +37,16 @@ var surfaces = boards.Surfaces[*wink.SeatView, *wink.TableView, *wink.Omniscient
 	Secrets: secretFiles,
 }
 
-// palette colours the eight agent colours the engine names.
+// palette colours the eight agent colours the engine names. Purple is a
+// muted lilac and orange a dark amber so that neither collapses into blue
+// or yellow for red-green colour-blind players (TestSeatColours_*).
 var palette = boards.Palette{
 	"green":  "#3fbf74",
 	"blue":   "#3f83f0",
-	"purple": "#a366e8",
+	"purple": "#9870b0",
 	"red":    "#e4483d",
 	"yellow": "#f1c232",
-	"orange": "#f08c2a",
+	"orange": "#d89000",
 	"white":  "#f2efe6",
 	"black":  "#34343b",
 }
