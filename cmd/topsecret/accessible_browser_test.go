@@ -63,7 +63,7 @@ func TestBrowser_EveryScreenAccessible(t *testing.T) {
 				ann.run(chromedp.WaitVisible(tid("inkognito-grid")))
 				ann.mustBeUsable("inkognito with its clue sheet open", true)
 			}
-			if ann.armAsking() {
+			if ann.armAsking(5 * time.Second) {
 				ann.mustBeUsable(g.slug+" phone asking to confirm", true)
 			} else if g.confirm {
 				t.Fatalf("%s: no control that asks before it acts", g.slug)
@@ -227,11 +227,11 @@ func (p *phone) mustReadEveryHowToCard(slug string) {
 // armAsking taps the first enabled control on the board that asks before
 // it acts (a vault card, a claim) once, so the confirmation sheet opens
 // beside it, and reports whether one did. It waits a little for the
-// board's first turn to offer one.
-func (p *phone) armAsking() bool {
+// board to offer one, up to within.
+func (p *phone) armAsking(within time.Duration) bool {
 	p.tb.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for time.Now().Before(deadline) {
+	deadline := time.Now().Add(within)
+	for {
 		if get(p, chromedp.Evaluate[bool](`(() => {
 			const e = [...document.querySelectorAll('#room-main [data-confirm]')].find(e => !e.disabled && e.checkVisibility() && e.tagName !== 'FORM');
 			if (!e) return false;
@@ -240,7 +240,15 @@ func (p *phone) armAsking() bool {
 		})()`)) {
 			return true
 		}
+		if time.Now().After(deadline) {
+			return false
+		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	return false
+}
+
+// disarm answers an open confirmation with Cancel.
+func (p *phone) disarm() {
+	p.tb.Helper()
+	p.run(chromedp.Click(tid("confirm-cancel")), chromedp.WaitNotVisible(tid("confirm")))
 }
