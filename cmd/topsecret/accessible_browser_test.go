@@ -12,8 +12,8 @@ import (
 )
 
 // Every game's lobby, phone and table screen, and the states a player
-// meets on the way (the join form, a how-to card, an open clue sheet, a
-// card waiting for its confirmation), passes axe-core's WCAG 2.1 A/AA
+// meets on the way (the join form, a host's lobby, a how-to card, an open
+// clue sheet, a card waiting for its confirmation, an error page), passes axe-core's WCAG 2.1 A/AA
 // checks with no serious or critical failure, has one main landmark and
 // one h1, keeps pulsing text readable, and gives every tap target on a
 // phone at least 24px of height.
@@ -26,6 +26,11 @@ func TestBrowser_EveryScreenAccessible(t *testing.T) {
 	home.mustBeUsable("the home page", true)
 	home.run(chromedp.Click(chromedp.CSS("#create-vault-details summary")), chromedp.WaitVisible(tid("create-submit-vault")))
 	home.mustBeUsable("the home page with vault's settings open", true)
+	home.run(chromedp.Navigate(m.URL()+"/r/ZZZZZZ"), chromedp.WaitVisible(tid("error")))
+	home.mustBeUsable("a room that does not exist", true)
+	hostURL := home.createRoom(m, "wink")
+	home.join(hostURL, "Hal")
+	home.mustBeUsable("a host's lobby", true)
 
 	for _, g := range []struct {
 		slug    string
