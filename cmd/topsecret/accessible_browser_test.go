@@ -157,7 +157,8 @@ func (p *phone) mustHaveOneMainAndHeading(where string) {
 func (p *phone) mustNotFadeText(where string) {
 	p.tb.Helper()
 	raw := get(p, chromedp.Evaluate[string](`(async () => {
-		for (const e of document.querySelectorAll('[data-deadline]')) e.classList.add('urgent');
+		const made = [...document.querySelectorAll('[data-deadline]:not(.urgent)')];
+		for (const e of made) e.classList.add('urgent');
 		await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
 		const out = [];
 		for (const a of document.getAnimations()) {
@@ -168,7 +169,7 @@ func (p *phone) mustNotFadeText(where string) {
 			if (!e.textContent.trim() || !e.checkVisibility()) continue;
 			out.push((e.className && e.className.baseVal === undefined ? '.' + e.className.split(' ').join('.') : e.tagName) + ' ' + (a.animationName || '') + ': ' + e.textContent.trim().slice(0, 30));
 		}
-		for (const e of document.querySelectorAll('[data-deadline].urgent')) e.classList.remove('urgent');
+		for (const e of made) e.classList.remove('urgent');
 		return JSON.stringify(out);
 	})()`, chromedp.EvalAwaitPromise))
 	var fading []string
