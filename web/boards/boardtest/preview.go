@@ -60,10 +60,10 @@ func Preview(t *testing.T, g boards.Game, static string, fixtures []Fixture) {
 <script src="file://` + staticDir + `/js/app.js" defer></script>
 <script src="file://` + staticDir + `/js/markup.js" defer></script>
 <script src="file://` + staticDir + `/js/peek.js" defer></script>` + script + `
-</head><body><div class="page"><div class="` + roomClass + `">
+</head><body><main class="page"><div class="` + roomClass + `">
 <header class="topbar"><span class="brand"><span class="brand-name">Top Secret</span></span><button class="code-chip">K7QX2M</button></header>
-<main id="room-main"><section class="live status-playing"><div class="game"><div class="board" id="board">` +
-			board.String() + `</div></div></section></main></div></div></body></html>`
+<div id="room-main"><section class="live status-playing"><div class="game"><div class="board" id="board">` +
+			board.String() + `</div></div></section></div></div></main></body></html>`
 		if err := os.WriteFile(filepath.Join(dir, g.Slug+"-"+f.Name+".html"), []byte(page), 0o644); err != nil {
 			t.Fatal(err)
 		}
