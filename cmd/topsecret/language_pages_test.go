@@ -27,8 +27,8 @@ var sameInLanguage = map[string][]string{
 	"de": {"Agent", "Chips", "Kiosk", "Terrorist", "Terrorist!"},
 	"fr": {"Agent", "Agents", "Points", "points", "Table", "Replay", "Replay ▸", "Mode", "Document"},
 	"it": {"Replay", "Replay ▸"},
-	"nl": {"Agent", "Score", "score", "Contact:", "Kiosk", "Terrorist", "Terrorist!", "Document", "in hand", "Beginner"},
-	"sv": {"Agent", "Full", "Kiosk", "Terrorist", "Terrorist!"},
+	"nl": {"Agent", "Score", "score", "Contact:", "Kiosk", "Terrorist", "Terrorist!", "Document", "in hand", "hand", "Beginner"},
+	"sv": {"Agent", "Full", "Kiosk", "Terrorist", "Terrorist!", "hand"},
 }
 
 // allowed reports whether s is written alike in lang and English.
