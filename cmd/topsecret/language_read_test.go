@@ -3,6 +3,7 @@ package main
 import (
 	"maps"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -26,7 +27,7 @@ var vocabulary = sync.OnceValues(func() (map[string]map[string]bool, error) {
 				}
 				for _, e := range f {
 					for _, text := range e {
-						for _, w := range wordsOf(placeholderText.Replace(stripPlaceholders(text))) {
+						for _, w := range lettersOf(placeholderText.Replace(stripPlaceholders(text)), 2) {
 							out[lang][w] = true
 						}
 					}
@@ -69,10 +70,13 @@ func stripPlaceholders(s string) string {
 
 // wordsOf splits s into its words of three letters or more, lower-cased:
 // shorter ones ("in", "of", "är") are shared too often to tell languages apart.
-func wordsOf(s string) []string {
+func wordsOf(s string) []string { return lettersOf(s, 3) }
+
+// lettersOf splits s into its words of at least min letters, lower-cased.
+func lettersOf(s string, min int) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if len([]rune(w)) >= 3 {
+		if len([]rune(w)) >= min {
 			out = append(out, strings.ToLower(w))
 		}
 	}
@@ -135,6 +139,32 @@ func (p *phone) readsOnly(where, lang string, others []string, names []string) {
 	if left := foreignWords(p.tb, text, lang, append([]string{"en"}, others...), names); len(left) > 0 {
 		p.tb.Fatalf("%s (%s) at %s reads words of another language %q in:\n%s", p.name, lang, where, left, truncate(text, 2500))
 	}
+	if codes := rawCodes(p.tb, text, lang, names); len(codes) > 0 {
+		p.tb.Fatalf("%s (%s) at %s reads codes where words belong %q in:\n%s", p.name, lang, where, codes, truncate(text, 2500))
+	}
+}
+
+// rawCode is how the engines name a card or a place among themselves:
+// "CAF", "MO", "D15". A person reads the thing's name instead.
+var rawCode = regexp.MustCompile(`^(?:[A-Z]{2,3}|[A-Z]{1,2}[0-9]{1,2})$`)
+
+// rawCodes lists the engine codes in text, read in lang: names (a room's
+// code) aside, and words of lang's catalogues a stylesheet writes in
+// capitals ("DU", "BOT").
+func rawCodes(tb testing.TB, text, lang string, names []string) []string {
+	tb.Helper()
+	vocab, err := vocabulary()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		named := slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, w) })
+		if rawCode.MatchString(w) && !named && !vocab[lang][strings.ToLower(w)] {
+			seen[w] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
 }
 
 // The reader's check finds another language's words and lets names,

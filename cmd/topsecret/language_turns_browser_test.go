@@ -238,11 +238,17 @@ func couriersTurn(t *testing.T, p *phone, rng *rand.Rand) string {
 	return s.Phase
 }
 
-// czWalk takes a suitcase where an agent stands, else walks the first
+// czWalk takes a suitcase where an agent stands with empty hands, else walks the first
 // agent that can go somewhere to the first city lit for it, else ends the
 // turn: a move in any language, read by the page's form, not its words.
 func czWalk(p *phone) {
-	if p.tapCSS(`[data-testid^="couriers-handle-"]`) {
+	// Empty hands only take: no putting down and taking back for ever.
+	take := get(p, chromedp.Evaluate[bool](`(() => {
+		const b = [...document.querySelectorAll('[data-testid^="couriers-handle-"]')].find(b => !JSON.parse(b.dataset.data).drop);
+		if (b) b.click();
+		return !!b;
+	})()`))
+	if take {
 		return
 	}
 	ok := get(p, chromedp.Evaluate[bool](`(() => {
