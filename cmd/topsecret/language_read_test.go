@@ -10,6 +10,8 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/chromedp/chromedp"
+
 	"topsecret/web/catalogue"
 	"topsecret/web/words"
 )
@@ -135,7 +137,7 @@ func (p *phone) readsOnly(where, lang string, others []string, names []string) {
 	if got := p.lang(); got != lang {
 		p.tb.Fatalf("%s at %s: the page is in %q, want %q", p.name, where, got, lang)
 	}
-	text := p.bodyText()
+	text := p.readable()
 	if left := foreignWords(p.tb, text, lang, append([]string{"en"}, others...), names); len(left) > 0 {
 		p.tb.Fatalf("%s (%s) at %s reads words of another language %q in:\n%s", p.name, lang, where, left, truncate(text, 2500))
 	}
@@ -191,4 +193,24 @@ func TestForeignWords_FindAnotherLanguage(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readable is everything the phone's page says to a person now: the text
+// on screen and the words its elements speak without showing them (names
+// for screen readers, tooltips, the questions a tap asks, the words
+// handed to the scripts), spaces collapsed.
+func (p *phone) readable() string {
+	s := get(p, chromedp.Evaluate[string](`(() => {
+		const said = [document.title, document.body.innerText];
+		for (const e of document.body.querySelectorAll("*")) {
+			for (const a of e.attributes) {
+				if (a.name === "aria-label" || a.name === "title" || a.name === "placeholder" || a.name === "data-confirm" || a.name.startsWith("data-say-")) {
+					said.push(a.value.replace(/\{\w+\}/g, " ")); // a script's {step}, no word
+
+				}
+			}
+		}
+		return said.join("\n");
+	})()`))
+	return strings.Join(strings.Fields(s), " ")
 }
