@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // turnPlayer makes one move a phone is offered now, through its buttons;
@@ -95,6 +96,28 @@ func TestBrowser_EveryGameTurnInGermanAndSwedish(t *testing.T) {
 					time.Sleep(50 * time.Millisecond)
 				}
 			}
+			// The "?" over the match: every how-to card in German.
+			anna := phones[0]
+			anna.tap("howto-ask")
+			n := get(anna, chromedp.Evaluate[int](`document.querySelectorAll('#howto [data-howto-card]').length`))
+			if n < 3 {
+				t.Fatalf("the ? shows %d how-to cards", n)
+			}
+			for i := range n {
+				eventually(t, fmt.Sprintf("how-to card %d shows", i), func() bool { return anna.visible(fmt.Sprintf("howto-card-%d", i)) })
+				anna.readsOnly(fmt.Sprintf("how-to card %d", i), "de", langs, names)
+				if i == 1 {
+					anna.shot("howto-de")
+				}
+				anna.tap("howto-next")
+			}
+			anna.run(chromedp.KeyEvent(kb.Escape))
+
+			// The table screen in Swedish, at a desk's size.
+			table := newPhone(t, browser, "table")
+			table.run(chromedp.EmulateViewport(1280, 720), chromedp.Navigate(m.URL()+"/r/"+code+"/table?lang=sv"), chromedp.WaitVisible(tid(tt.game+"-table")))
+			table.readsOnly("the table screen", "sv", langs, names)
+			table.shot("table-sv")
 			t.Logf("%s: moves %v in %s", tt.game, moves, time.Since(began).Round(time.Millisecond))
 		})
 	}
