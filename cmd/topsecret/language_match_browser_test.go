@@ -128,3 +128,43 @@ func TestBrowser_MixedTablePlaysOneMatch(t *testing.T) {
 		})
 	}
 }
+
+// Every game's finished match replays in German and in Swedish on a phone:
+// the result, each step's words, the secret files and a seat's own eyes,
+// with nothing in English and no engine code; the room's result banner too.
+func TestBrowser_EveryReplayInGermanAndSwedish(t *testing.T) {
+	browser := mustBrowser(t)
+	m := MustRunMain(t, t.TempDir())
+	langs := []string{"de", "sv"}
+	for _, game := range []string{"wink", "vault", "inkognito", "couriers", "embassy"} {
+		t.Run(game, func(t *testing.T) {
+			code, _, id := finishedMatch(t, m, game, 4, nil)
+			waitFinished(t, m, code, id)
+			names := append(seatNames(t, m, code), code)
+			for _, lang := range langs {
+				p := newPhone(t, browser, lang)
+				p.run(chromedp.Navigate(m.URL()+"/r/"+code+"?lang="+lang), chromedp.WaitVisible(tid("result")))
+				p.readsOnly("the room's result", lang, langs, names)
+				p.run(chromedp.Navigate(m.URL()+"/m/"+id+"#0"), chromedp.WaitVisible(tid("replay-frame")))
+				p.readsOnly("the replay", lang, langs, names)
+				p.shot("replay-" + lang)
+				for step := 1; step <= 8; step++ {
+					if !p.tap("replay-forward") {
+						break
+					}
+					want := fmt.Sprintf("%d|", step)
+					eventually(t, "replay step "+want, func() bool { return strings.HasPrefix(p.frame(), want) })
+					p.readsOnly(fmt.Sprintf("replay step %d", step), lang, langs, names)
+				}
+				p.shot("replay-step-" + lang)
+				if p.tap("as-1") {
+					eventually(t, "seat 1's eyes", func() bool { return strings.HasSuffix(p.frame(), "|1") })
+					p.readsOnly("the replay as seat 1", lang, langs, names)
+					p.shot("replay-seat-" + lang)
+				}
+				p.tap("replay-more")
+				p.readsOnly("the replay's controls", lang, langs, names)
+			}
+		})
+	}
+}
