@@ -96,6 +96,12 @@ func TestBrowser_EveryGameTurnInGermanAndSwedish(t *testing.T) {
 					time.Sleep(50 * time.Millisecond)
 				}
 			}
+			// A refused move says why in the phone's language: a stale
+			// page's action this game does not know.
+			for i, p := range phones {
+				p.refused(`topsecret.act("dance")`, people[i].lang, langs, names)
+			}
+
 			// The "?" over the match: every how-to card in German.
 			anna := phones[0]
 			anna.tap("howto-ask")
@@ -289,4 +295,24 @@ func czWalk(p *phone) {
 	if !ok || !p.tap("couriers-go") {
 		p.tap("couriers-end-turn")
 	}
+}
+
+// refused sends an action the server refuses from the phone's page (the
+// script js runs there) and checks the toast that says why: it shows, in
+// the phone's language, on top, with no other language in it.
+func (p *phone) refused(js, lang string, langs, names []string) {
+	p.tb.Helper()
+	toast := func() string {
+		return get(p, chromedp.Evaluate[string](`(() => { const t = document.querySelector("#toast"); return t && !t.hidden ? t.textContent.trim() : "" })()`))
+	}
+	p.run(chromedp.Evaluate[chromedp.Void](`(() => { const t = document.querySelector("#toast"); if (t) { t.hidden = true; t.textContent = ""; } })()`))
+	p.run(chromedp.Evaluate[chromedp.Void](js))
+	eventually(p.tb, p.name+" reads why the move is refused", func() bool { return toast() != "" })
+	// Nothing floats over it, the first-turn hint at the same spot neither.
+	eventually(p.tb, p.name+"'s refusal is on top", func() bool {
+		return get(p, chromedp.Evaluate[bool](`(() => { const t = document.querySelector("#toast"), r = t.getBoundingClientRect();
+			const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return !!e && t.contains(e) })()`))
+	})
+	p.readsOnly("a refusal: "+toast(), lang, langs, names)
+	p.shot("refused-" + lang)
 }
