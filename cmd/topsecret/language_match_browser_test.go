@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -53,7 +54,7 @@ func TestBrowser_MixedTablePlaysOneMatch(t *testing.T) {
 			var started struct {
 				MatchID string `json:"match_id"`
 			}
-			if st := apiPost(t, m, "/api/rooms/"+code+"/start", host, nil, &started); st != 200 {
+			if st := apiPost(t, m, "/api/rooms/"+code+"/start", host, nil, &started); st != http.StatusOK {
 				t.Fatalf("start: %d", st)
 			}
 			for _, p := range phones {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"testing"
 	"time"
 
@@ -51,7 +52,7 @@ func TestBrowser_EveryGameTurnInGermanAndSwedish(t *testing.T) {
 			for i, p := range phones {
 				p.readsOnly("the lobby", people[i].lang, langs, names)
 			}
-			if st := apiPost(t, m, "/api/rooms/"+code+"/start", host, nil, nil); st != 200 {
+			if st := apiPost(t, m, "/api/rooms/"+code+"/start", host, nil, nil); st != http.StatusOK {
 				t.Fatalf("start: %d", st)
 			}
 			for i, p := range phones {
