@@ -20,7 +20,7 @@ import (
 
 // sameInLanguage are words a language writes exactly as English does: a
 // page may show them in that language without having missed a translation.
-// Digits are taken out first ("Document 10" is "Document"). The names of
+// Counts are taken out first ("Document 10 ×2" is "Document"). The names of
 // games whose boards are still to be translated read in English for now.
 var sameInLanguage = map[string][]string{
 	"*":  {"Top Secret", "Top secret", "Top Secret: Inkognito"},
@@ -31,14 +31,15 @@ var sameInLanguage = map[string][]string{
 	"sv": {"Agent", "Full", "Kiosk", "Terrorist", "Terrorist!", "hand"},
 }
 
-// allowed reports whether s is written alike in lang and English.
+// allowed reports whether s is written alike in lang and English. Counts
+// are taken out first: digits and the times sign of a pair ("Document 10 ×2").
 func allowed(s, lang string) bool {
-	s = strings.TrimSpace(strings.Map(func(r rune) rune {
-		if unicode.IsDigit(r) {
+	s = strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+		if unicode.IsDigit(r) || r == '×' {
 			return -1
 		}
 		return r
-	}, s))
+	}, s)), " ")
 	return slices.Contains(sameInLanguage["*"], s) || slices.Contains(sameInLanguage[lang], s)
 }
 
