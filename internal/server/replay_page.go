@@ -104,7 +104,7 @@ func replayPage(r *http.Request, t *replay.Timeline, as string, step pages.Repla
 		}
 		p.Seats = append(p.Seats, rs)
 	}
-	p.Winners = joinNames(winners)
+	p.Winners = joinNames(rd, winners)
 	p.Summary = rd.Say(res.Summary)
 	p.Marks = marks(r, t)
 	return p
@@ -133,7 +133,7 @@ func marks(r *http.Request, t *replay.Timeline) []pages.ReplayMark {
 			continue
 		}
 		var parts []string
-		for _, part := range []string{progress(board, rd, info), waitingNames(info.Waiting, t.Names())} {
+		for _, part := range []string{progress(board, rd, info), waitingNames(rd, info.Waiting, t.Names())} {
 			if part != "" {
 				parts = append(parts, part)
 			}
@@ -150,25 +150,23 @@ func marks(r *http.Request, t *replay.Timeline) []pages.ReplayMark {
 	return out
 }
 
-func waitingNames(seats []game.Seat, names []string) string {
+func waitingNames(rd words.Reader, seats []game.Seat, names []string) string {
 	var out []string
 	for _, s := range seats {
 		if int(s) >= 0 && int(s) < len(names) {
 			out = append(out, names[s])
 		}
 	}
-	return joinNames(out)
+	return joinNames(rd, out)
 }
 
-func joinNames(ns []string) string {
-	out := ""
-	for i, n := range ns {
-		if i > 0 {
-			out += " & "
-		}
-		out += n
+// joinNames lists names as the reader's language does ("Ann, Ben and
+// Cy"); no names is no words.
+func joinNames(rd words.Reader, ns []string) string {
+	if len(ns) == 0 {
+		return ""
 	}
-	return out
+	return rd.List(ns)
 }
 
 // length is "87 steps · 6 min" for a finished match.

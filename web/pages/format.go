@@ -11,6 +11,8 @@ import (
 
 	"topsecret/internal/game"
 	"topsecret/internal/graphemes"
+	"topsecret/web/catalogue"
+	"topsecret/web/words"
 )
 
 // hasBots reports whether a bot sits at the table.
@@ -161,15 +163,13 @@ func rematchHint(ctx context.Context, l Live) string {
 	}[rematchOf(l)])
 }
 
-// namesList is "a", "a & b", "a, b & c": the winners of a result.
-func namesList(xs []string) string {
-	switch len(xs) {
-	case 0:
+// namesList is "a", "a and b", "a, b and c" as the reader's language
+// lists them: the winners of a result.
+func namesList(ctx context.Context, xs []string) string {
+	if len(xs) == 0 {
 		return ""
-	case 1:
-		return xs[0]
 	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " & " + xs[len(xs)-1]
+	return catalogue.Words().Reader(words.LanguageOf(ctx), nil).List(xs)
 }
 
 // shortGameName drops the "Top Secret:" every game's name starts with: the

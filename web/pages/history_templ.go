@@ -368,9 +368,9 @@ func HistoryPage(h History) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var22 string
-				templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(strings.Join(m.Winners, " & "))
+				templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(namesList(ctx, m.Winners))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/pages/history.templ`, Line: 75, Col: 112}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/pages/history.templ`, Line: 75, Col: 107}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
 				if templ_7745c5c3_Err != nil {
@@ -383,7 +383,7 @@ func HistoryPage(h History) templ.Component {
 				var templ_7745c5c3_Var23 string
 				templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(winVerb(ctx, len(m.Winners)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/pages/history.templ`, Line: 75, Col: 145}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/pages/history.templ`, Line: 75, Col: 140}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
 				if templ_7745c5c3_Err != nil {

@@ -456,7 +456,7 @@ func TestLiveMain_Playing(t *testing.T) {
 		f.Status = "finished"
 		f.Result = &pages.ResultLine{Summary: "Done.", Winners: []string{"Marie", "Tom"}}
 		doc := MustRender(t, pages.LiveMain(f))
-		if got := mustOne(t, doc, "winners").Text(); !strings.Contains(got, "Marie & Tom") {
+		if got := mustOne(t, doc, "winners").Text(); !strings.Contains(got, "Marie and Tom") {
 			t.Fatalf("winners=%q", got)
 		}
 		mustNone(t, doc, "rematch")
