@@ -158,6 +158,11 @@ func TestBrowser_EveryReplayInGermanAndSwedish(t *testing.T) {
 					p.readsOnly(fmt.Sprintf("replay step %d", step), lang, langs, names)
 				}
 				p.shot("replay-step-" + lang)
+				// The table's board, replayed on a phone, keeps its board
+				// nearly as wide as the phone (it once squeezed to a sliver).
+				if b := p.box("[data-testid=replay-frame] .cz-tmap"); b.Found && b.Right-b.Left < 300 {
+					t.Errorf("%s: the replayed table's board is %.0f px wide on a phone", lang, b.Right-b.Left)
+				}
 				if p.tap("as-1") {
 					eventually(t, "seat 1's eyes", func() bool { return strings.HasSuffix(p.frame(), "|1") })
 					p.readsOnly("the replay as seat 1", lang, langs, names)
