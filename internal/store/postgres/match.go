@@ -23,6 +23,9 @@ func (db *DB) CreateMatch(ctx context.Context, m store.Match) error {
 		return fmt.Errorf("create match %s: %w", m.ID, err)
 	}
 	err = db.tx(ctx, func(tx pgx.Tx, now time.Time) error {
+		if err := db.fenced(ctx, tx, m.RoomCode); err != nil {
+			return err
+		}
 		_, err := tx.Exec(ctx, `
 			INSERT INTO matches (id, room_code, number, setup, seats, status, created_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7)`,

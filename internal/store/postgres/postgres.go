@@ -19,6 +19,9 @@ import (
 type DB struct {
 	pool    *pgxpool.Pool
 	appends *store.GroupCommit
+	// fence, when set, is the instance whose lease every room write needs
+	// (see FencedBy).
+	fence string
 }
 
 var _ store.Store = (*DB)(nil)
