@@ -35,7 +35,7 @@ func (m *Main) joinFleet(ctx context.Context) error {
 	k.Lost = m.Rooms.Drop
 	// Seat, host and option changes, and new matches, are written only
 	// while this instance holds the room's lease.
-	m.Rooms.Store = leases.FencedBy(k.ID)
+	m.Rooms.Fence(leases.FencedBy(k.ID))
 	k.Adopt = func(ctx context.Context, code string) {
 		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		defer cancel()

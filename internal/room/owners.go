@@ -2,8 +2,12 @@ package room
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+
+	"topsecret/internal/game"
+	"topsecret/internal/store"
 )
 
 // Owners decides which server instance runs each room when several share
@@ -84,4 +88,47 @@ func (g *Registry) Live() []string {
 		}
 	}
 	return codes
+}
+
+// Fence makes the registry write through s, a store whose room writes need
+// this instance's lease (store.Leases.FencedBy). A write it refuses with
+// store.ErrLeaseLost drops the room at once, without waiting for the lease
+// keeper's next beat to notice: another instance runs it now, and its
+// clients reconnect to that one.
+func (g *Registry) Fence(s store.Store) { g.Store = lostDrops{Store: s, g: g} }
+
+// lostDrops passes every call to its store and drops a room whose write
+// was refused for a lost lease.
+type lostDrops struct {
+	store.Store
+	g *Registry
+}
+
+func (l lostDrops) check(code string, err error) error {
+	if errors.Is(err, store.ErrLeaseLost) {
+		// Off the caller's goroutine: the caller is the room itself,
+		// which Drop stops and waits for.
+		go l.g.Drop(code)
+	}
+	return err
+}
+
+func (l lostDrops) PutSeats(ctx context.Context, code string, seats []store.Seat) error {
+	return l.check(code, l.Store.PutSeats(ctx, code, seats))
+}
+
+func (l lostDrops) SetRoomHost(ctx context.Context, code string, h store.Host) error {
+	return l.check(code, l.Store.SetRoomHost(ctx, code, h))
+}
+
+func (l lostDrops) SetRoomOptions(ctx context.Context, code string, options json.RawMessage) error {
+	return l.check(code, l.Store.SetRoomOptions(ctx, code, options))
+}
+
+func (l lostDrops) SetRoomBotStrength(ctx context.Context, code string, s game.Strength) error {
+	return l.check(code, l.Store.SetRoomBotStrength(ctx, code, s))
+}
+
+func (l lostDrops) CreateMatch(ctx context.Context, m store.Match) error {
+	return l.check(m.RoomCode, l.Store.CreateMatch(ctx, m))
 }
