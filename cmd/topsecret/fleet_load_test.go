@@ -83,8 +83,8 @@ func TestFleet_LoadToolThroughAKill(t *testing.T) {
 		t.Fatalf("load: %v", res.err)
 	}
 	rep := res.rep
-	t.Logf("%d instances, %d rooms x 4 @ %g/s: %.1f actions/s, p50 %.1f ms, p99 %.1f ms, max %.1f ms; %d matches finished; resent %d; errors %v",
-		instances, rooms, rate, rep.ActionsPerSec, rep.Latency.P50, rep.Latency.P99, rep.Latency.Max, rep.MatchesFinished, rep.Resent, rep.Errors)
+	t.Logf("%d instances, %d rooms x 4 @ %g/s: %.1f actions/s, p50 %.1f ms, p99 %.1f ms, max %.1f ms; %d matches finished; resent %d; errors %v %v",
+		instances, rooms, rate, rep.ActionsPerSec, rep.Latency.P50, rep.Latency.P99, rep.Latency.Max, rep.MatchesFinished, rep.Resent, rep.Errors, rep.ErrorDetail)
 	if n := rep.Errors["rematch"]; n > 0 {
 		t.Errorf("%d rematches given up on", n)
 	}
