@@ -54,11 +54,10 @@ type Leases interface {
 	// room under an unexpired lease: its lobby is live on some instance.
 
 	// FencedBy is the store as instance writes to it: a change of a room's
-	// seats, host, options, bot strength or a new match succeeds only while
-	// instance holds the room's unexpired lease, checked in the same
-	// transaction, which also keeps the lease from moving until it
-	// commits; otherwise ErrLeaseLost and nothing changes. (Appends are
-	// fenced by the log's unique (match, index) key.) It shares the
-	// store's connections: close the store, not what this returns.
+	// seats, host, options, bot strength, a new match or an append to its
+	// log succeeds only while instance holds the room's unexpired lease,
+	// checked in the same transaction, which also keeps the lease from
+	// moving until it commits; otherwise ErrLeaseLost and nothing changes.
+	// It shares the store's connections: closing either closes both.
 	FencedBy(instance string) Store
 }

@@ -9,12 +9,13 @@ import (
 	"topsecret/internal/store"
 )
 
-// FencedBy returns a view of db whose room writes hold instance's lease.
-// The copy shares the pool and the append writers.
+// FencedBy returns a view of db whose room writes and appends hold
+// instance's lease. The view shares the pool; its appends have writers of
+// their own, since a batch is fenced by one instance.
 func (db *DB) FencedBy(instance string) store.Store {
-	c := *db
-	c.fence = instance
-	return &c
+	v := &DB{pool: db.pool, fence: instance, views: db.views}
+	v.startAppends()
+	return v
 }
 
 // fenced refuses, inside tx, a write to room code unless db's instance

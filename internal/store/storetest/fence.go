@@ -10,33 +10,35 @@ import (
 	"topsecret/internal/store"
 )
 
-// roomWrites are the writes that change a room rather than a match's log:
-// each must be refused to an instance without the room's lease.
+// roomWrites are the writes of a room and its log: each must be refused
+// to an instance without the room's lease.
 var roomWrites = []struct {
-	name  string
+	name string
+	// setup, if set, prepares the room (unfenced) before its lease moves.
+	setup func(t *testing.T, s store.Store, code string)
 	write func(ctx context.Context, s store.Store, code string) error
 	// changed reports whether the write is visible in s.
 	changed func(t *testing.T, s store.Store, code string) bool
 }{
-	{"PutSeats", func(ctx context.Context, s store.Store, code string) error {
+	{"PutSeats", nil, func(ctx context.Context, s store.Store, code string) error {
 		return s.PutSeats(ctx, code, []store.Seat{NewSeat(code, 0), NewSeat(code, 1)})
 	}, func(t *testing.T, s store.Store, code string) bool { return len(MustSeats(t, s, code)) == 2 }},
-	{"SetRoomHost", func(ctx context.Context, s store.Store, code string) error {
+	{"SetRoomHost", nil, func(ctx context.Context, s store.Store, code string) error {
 		return s.SetRoomHost(ctx, code, store.Host{Seat: "seat-x"})
 	}, func(t *testing.T, s store.Store, code string) bool { return mustRoom(t, s, code).Host.Seat == "seat-x" }},
-	{"SetRoomOptions", func(ctx context.Context, s store.Store, code string) error {
+	{"SetRoomOptions", nil, func(ctx context.Context, s store.Store, code string) error {
 		return s.SetRoomOptions(ctx, code, []byte(`{"rounds":9}`))
 	}, func(t *testing.T, s store.Store, code string) bool {
 		var o struct{ Rounds int }
 		_ = json.Unmarshal(mustRoom(t, s, code).Options, &o)
 		return o.Rounds == 9
 	}},
-	{"SetRoomBotStrength", func(ctx context.Context, s store.Store, code string) error {
+	{"SetRoomBotStrength", nil, func(ctx context.Context, s store.Store, code string) error {
 		return s.SetRoomBotStrength(ctx, code, game.Strength("strong"))
 	}, func(t *testing.T, s store.Store, code string) bool {
 		return mustRoom(t, s, code).BotStrength == "strong"
 	}},
-	{"CreateMatch", func(ctx context.Context, s store.Store, code string) error {
+	{"CreateMatch", nil, func(ctx context.Context, s store.Store, code string) error {
 		return s.CreateMatch(ctx, NewMatch(code, 1))
 	}, func(t *testing.T, s store.Store, code string) bool {
 		ms, err := s.Matches(t.Context(), code)
@@ -44,6 +46,13 @@ var roomWrites = []struct {
 			t.Fatal(err)
 		}
 		return len(ms) == 1
+	}},
+	{"AppendAction", func(t *testing.T, s store.Store, code string) {
+		MustCreateMatch(t, s, code, 1)
+	}, func(ctx context.Context, s store.Store, code string) error {
+		return s.AppendAction(ctx, NewAction(NewMatch(code, 1).ID, 0))
+	}, func(t *testing.T, s store.Store, code string) bool {
+		return len(MustActions(t, s, NewMatch(code, 1).ID)) == 1
 	}},
 }
 
@@ -66,6 +75,9 @@ var fenceTests = []struct {
 		for _, w := range roomWrites {
 			code := "HELD" + w.name
 			MustCreateRoom(t, s, code)
+			if w.setup != nil {
+				w.setup(t, s, code)
+			}
 			mustClaim(t, s, code, "a", long)
 			if err := w.write(t.Context(), s.FencedBy("a"), code); err != nil {
 				t.Fatalf("%s by the holder: %v", w.name, err)
@@ -81,6 +93,9 @@ var fenceTests = []struct {
 		for _, w := range roomWrites {
 			code := "LOST" + w.name
 			MustCreateRoom(t, s, code)
+			if w.setup != nil {
+				w.setup(t, s, code)
+			}
 			mustClaim(t, s, code, "a", short)
 			waitExpired(t, s, code)
 			mustClaim(t, s, code, "b", long)
@@ -97,8 +112,12 @@ var fenceTests = []struct {
 		mustRegister(t, s, "a", "http://a:1")
 		for _, w := range roomWrites {
 			never, lapsed := "NONE"+w.name, "GONE"+w.name
-			MustCreateRoom(t, s, never)
-			MustCreateRoom(t, s, lapsed)
+			for _, code := range []string{never, lapsed} {
+				MustCreateRoom(t, s, code)
+				if w.setup != nil {
+					w.setup(t, s, code)
+				}
+			}
 			mustClaim(t, s, lapsed, "a", short)
 			waitExpired(t, s, lapsed)
 			for _, code := range []string{never, lapsed} {
