@@ -63,8 +63,9 @@ func (g *Registry) release(code string) {
 // Drop stops a room at once because this instance lost its lease: another
 // instance may be running it already. Its subscribers are told to
 // reconnect, which brings them to the new owner. The lease is not released
-// (it is not ours); any append the room still tried would hit the log's
-// unique (match, index) key and fail.
+// (it is not ours); any write the room still tried would be refused by the
+// store's lease fence (see Fence), or by the log's unique (match, index)
+// key.
 func (g *Registry) Drop(code string) {
 	g.mu.Lock()
 	r := g.rooms[code]
