@@ -20,7 +20,8 @@ import (
 
 // An instance that lost a room's lease (another took it after it expired,
 // while this one had not yet noticed) is refused every seat, host and
-// option change and every match start: the request fails with 503, the
+// option change, every match start and every end (an action appended to the
+// log): the request fails with 503, the
 // stored room is as it was, and the instance drops the room at once.
 func TestFleet_InstanceWithoutTheLeaseCannotChangeTheRoom(t *testing.T) {
 	if testing.Short() {
@@ -75,6 +76,9 @@ func TestFleet_InstanceWithoutTheLeaseCannotChangeTheRoom(t *testing.T) {
 		}},
 		{"start", false, func(code, host string, _ []string) (string, string, string) {
 			return "/api/rooms/" + code + "/start", host, ""
+		}},
+		{"end", true, func(code, host string, _ []string) (string, string, string) {
+			return "/api/rooms/" + code + "/end", host, ""
 		}},
 	}
 	for _, tt := range tests {
@@ -134,17 +138,21 @@ func TestFleet_InstanceWithoutTheLeaseCannotChangeTheRoom(t *testing.T) {
 	}
 }
 
-// storedRoom is everything a seat, host or option change or a start writes.
+// storedRoom is everything a seat, host or option change, a start or an
+// end writes.
 type storedRoom struct {
 	Room    store.Room
 	Seats   []store.Seat
 	Matches int
+	Actions int
+	Status  []string
 }
 
 func roomAsStored(t *testing.T, db interface {
 	Room(context.Context, string) (store.Room, error)
 	Seats(context.Context, string) ([]store.Seat, error)
 	Matches(context.Context, string) ([]store.Match, error)
+	Actions(context.Context, string) ([]store.ActionRecord, error)
 }, code string) storedRoom {
 	t.Helper()
 	r, err := db.Room(t.Context(), code)
@@ -159,5 +167,14 @@ func roomAsStored(t *testing.T, db interface {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return storedRoom{Room: r, Seats: seats, Matches: len(ms)}
+	sr := storedRoom{Room: r, Seats: seats, Matches: len(ms)}
+	for _, m := range ms {
+		recs, err := db.Actions(t.Context(), m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sr.Actions += len(recs)
+		sr.Status = append(sr.Status, m.Status)
+	}
+	return sr
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"topsecret/internal/game"
 	"topsecret/internal/store"
@@ -132,4 +133,23 @@ func (l lostDrops) SetRoomBotStrength(ctx context.Context, code string, s game.S
 
 func (l lostDrops) CreateMatch(ctx context.Context, m store.Match) error {
 	return l.check(m.RoomCode, l.Store.CreateMatch(ctx, m))
+}
+
+func (l lostDrops) AppendAction(ctx context.Context, rec store.ActionRecord) error {
+	return l.checkMatch(ctx, rec.MatchID, l.Store.AppendAction(ctx, rec))
+}
+
+func (l lostDrops) FinishMatch(ctx context.Context, id string, result game.Result, at time.Time) error {
+	return l.checkMatch(ctx, id, l.Store.FinishMatch(ctx, id, result, at))
+}
+
+// checkMatch finds the room of a write refused by match: a rare path,
+// worth a read to drop the room at once.
+func (l lostDrops) checkMatch(ctx context.Context, matchID string, err error) error {
+	if errors.Is(err, store.ErrLeaseLost) {
+		if m, merr := l.Store.Match(context.WithoutCancel(ctx), matchID); merr == nil {
+			l.check(m.RoomCode, err)
+		}
+	}
+	return err
 }

@@ -84,8 +84,11 @@ func (db *DB) FinishMatch(ctx context.Context, id string, result game.Result, at
 	}
 	err = db.tx(ctx, func(tx pgx.Tx, _ time.Time) error {
 		// FOR UPDATE makes two concurrent finishes see each other: the second reads "finished".
-		var status string
-		if err := tx.QueryRow(ctx, `SELECT status FROM matches WHERE id = $1 FOR UPDATE`, id).Scan(&status); err != nil {
+		var status, code string
+		if err := tx.QueryRow(ctx, `SELECT status, room_code FROM matches WHERE id = $1 FOR UPDATE`, id).Scan(&status, &code); err != nil {
+			return err
+		}
+		if err := db.fenced(ctx, tx, code); err != nil {
 			return err
 		}
 		if status != store.StatusPlaying {

@@ -47,6 +47,13 @@ var roomWrites = []struct {
 		}
 		return len(ms) == 1
 	}},
+	{"FinishMatch", func(t *testing.T, s store.Store, code string) {
+		MustCreateMatch(t, s, code, 1)
+	}, func(ctx context.Context, s store.Store, code string) error {
+		return s.FinishMatch(ctx, NewMatch(code, 1).ID, game.Result{}, T0)
+	}, func(t *testing.T, s store.Store, code string) bool {
+		return MustMatch(t, s, NewMatch(code, 1).ID).Status == store.StatusFinished
+	}},
 	{"AppendAction", func(t *testing.T, s store.Store, code string) {
 		MustCreateMatch(t, s, code, 1)
 	}, func(ctx context.Context, s store.Store, code string) error {
