@@ -33,6 +33,9 @@ func (m *Main) joinFleet(ctx context.Context) error {
 		k.TTL = m.Config.LeaseTTL
 	}
 	k.Lost = m.Rooms.Drop
+	// Seat, host and option changes, and new matches, are written only
+	// while this instance holds the room's lease.
+	m.Rooms.Fence(leases.FencedBy(k.ID))
 	k.Adopt = func(ctx context.Context, code string) {
 		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		defer cancel()

@@ -15,31 +15,29 @@ import (
 	"time"
 )
 
-// fleet is several instances on one PostgreSQL database behind a
-// round-robin front that, like any load balancer, sends clients only to
-// instances whose /readyz answers 200. No sticky sessions.
+// fleet is several in-process instances on one PostgreSQL database behind
+// a round-robin front.
 type fleet struct {
 	t     *testing.T
 	dsn   string
 	front *httptest.Server
 
 	mu        sync.Mutex
-	instances []*Main         // by slot; nil while down
-	ready     map[string]bool // instance URL → its last /readyz was 200
-	proxies   map[string]*httputil.ReverseProxy
-	next      atomic.Uint64
+	instances []*Main // by slot; nil while down
 }
 
 func newFleet(t *testing.T, dsn string, n int) *fleet {
-	f := &fleet{t: t, dsn: dsn, instances: make([]*Main, n), ready: map[string]bool{}, proxies: map[string]*httputil.ReverseProxy{}}
+	f := &fleet{t: t, dsn: dsn, instances: make([]*Main, n)}
 	for i := range n {
 		f.start(i)
 	}
-	f.front = httptest.NewServer(http.HandlerFunc(f.serve))
-	t.Cleanup(f.front.Close)
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	go f.watchHealth(ctx)
+	f.front = startRoundRobin(t, func() []string {
+		var us []string
+		for _, m := range f.live() {
+			us = append(us, m.URL())
+		}
+		return us
+	})
 	return f
 }
 
@@ -59,7 +57,6 @@ func (f *fleet) start(i int) *Main {
 	}
 	f.mu.Lock()
 	f.instances[i] = m
-	f.ready[m.URL()] = true
 	f.mu.Unlock()
 	return m
 }
@@ -106,47 +103,73 @@ func (f *fleet) closeAll() {
 	}
 }
 
+// roundRobin is the front any load balancer would be: each request goes
+// to the next instance whose /readyz answered 200 at its last check. No
+// sticky sessions.
+type roundRobin struct {
+	targets func() []string // the instances running now, by URL
+
+	mu      sync.Mutex
+	ready   map[string]bool // instance URL → its last /readyz was 200
+	proxies map[string]*httputil.ReverseProxy
+	next    atomic.Uint64
+}
+
+// startRoundRobin serves a front over targets until the test ends.
+func startRoundRobin(t *testing.T, targets func() []string) *httptest.Server {
+	rr := &roundRobin{targets: targets, ready: map[string]bool{}, proxies: map[string]*httputil.ReverseProxy{}}
+	for _, u := range targets() {
+		rr.ready[u] = true
+	}
+	front := httptest.NewServer(http.HandlerFunc(rr.serve))
+	t.Cleanup(front.Close)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	go rr.watchHealth(ctx)
+	return front
+}
+
 // watchHealth polls every instance's /readyz, as a load balancer's health check does.
-func (f *fleet) watchHealth(ctx context.Context) {
+func (rr *roundRobin) watchHealth(ctx context.Context) {
 	c := &http.Client{Timeout: 300 * time.Millisecond}
 	for ctx.Err() == nil {
-		for _, m := range f.live() {
-			u := m.URL()
+		for _, u := range rr.targets() {
 			resp, err := c.Get(u + "/readyz")
 			ok := err == nil && resp.StatusCode == http.StatusOK
 			if err == nil {
 				resp.Body.Close()
 			}
-			f.mu.Lock()
-			f.ready[u] = ok
-			f.mu.Unlock()
+			rr.mu.Lock()
+			rr.ready[u] = ok
+			rr.mu.Unlock()
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
 }
 
 // serve sends each request to the next ready instance in turn.
-func (f *fleet) serve(w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
+func (rr *roundRobin) serve(w http.ResponseWriter, r *http.Request) {
+	targets := rr.targets()
+	rr.mu.Lock()
 	var ups []string
-	for _, m := range f.instances {
-		if m != nil && f.ready[m.URL()] {
-			ups = append(ups, m.URL())
+	for _, u := range targets {
+		if rr.ready[u] {
+			ups = append(ups, u)
 		}
 	}
 	var p *httputil.ReverseProxy
 	if len(ups) > 0 {
-		u := ups[f.next.Add(1)%uint64(len(ups))]
-		if p = f.proxies[u]; p == nil {
+		u := ups[rr.next.Add(1)%uint64(len(ups))]
+		if p = rr.proxies[u]; p == nil {
 			target, _ := url.Parse(u)
 			p = &httputil.ReverseProxy{Rewrite: func(pr *httputil.ProxyRequest) {
 				pr.SetURL(target)
 				pr.Out.Host = pr.In.Host
 			}, ErrorLog: log.New(io.Discard, "", 0)}
-			f.proxies[u] = p
+			rr.proxies[u] = p
 		}
 	}
-	f.mu.Unlock()
+	rr.mu.Unlock()
 	if p == nil {
 		http.Error(w, "no instance ready", http.StatusBadGateway)
 		return

@@ -143,6 +143,7 @@ func (r *runner) take(p *player, rng *rand.Rand, due time.Time, measured, again 
 	if err != nil {
 		return nil, nil, false
 	}
+	a.msg = msg
 	p.inflight[a.id] = a
 	t.update(p)
 	return msg, p.conn, true

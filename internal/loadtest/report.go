@@ -40,6 +40,10 @@ type Play struct {
 	// action, because every seat with a move was waiting: the server is
 	// slower than rooms x seats can hide.
 	SentAgain int64 `json:"sent_again"`
+	// Resent were sent again, under the same id, on a new socket after the
+	// old one died awaiting their answer (a restart, a moved room): the
+	// server counts each once.
+	Resent int64 `json:"resent"`
 	// IdleTicks are ticks when no seat anywhere had a move: not sent.
 	IdleTicks int64 `json:"idle_ticks"`
 	Acked     int64 `json:"acked"`
@@ -120,6 +124,7 @@ func (r *runner) fill(rep *Report, before, seated ProcSample) {
 	rep.Errors, rep.ErrorDetail = s.errorCounts()
 	rep.MatchesFinished = s.matches.Load()
 	rep.Quiet = s.quiet.Load()
+	rep.Resent = s.resent.Load()
 	// An action is shown to the seats of its own room.
 	views := float64(rep.Acked) * float64(rep.Seats)
 	frames, bytes := float64(s.frames.Load()), float64(s.bytes.Load())
@@ -165,7 +170,7 @@ func (rep *Report) WriteTable(w io.Writer) {
 
 func (rep *Report) writePlayRows(row func(name, format string, args ...any)) {
 	row("load", "%d rooms x %d seats @ %g actions/s for %.1fs", rep.Rooms, rep.Seats, rep.TargetPerSec, rep.Seconds)
-	row("sent", "%d (%.1f/s); %d by a seat still waiting; %d idle ticks (no seat had a move)", rep.Sent, rep.SentPerSec, rep.SentAgain, rep.IdleTicks)
+	row("sent", "%d (%.1f/s); %d by a seat still waiting; %d again after a reconnect; %d idle ticks (no seat had a move)", rep.Sent, rep.SentPerSec, rep.SentAgain, rep.Resent, rep.IdleTicks)
 	row("achieved", "%.1f actions/s (%d acknowledged)", rep.ActionsPerSec, rep.Acked)
 	l := rep.Latency
 	row("latency ms", "p50 %.2f  p90 %.2f  p99 %.2f  p99.9 %.2f  max %.2f  (%d seen by every seat)", l.P50, l.P90, l.P99, l.P999, l.Max, l.Count)

@@ -15,7 +15,10 @@ type stats struct {
 	sent, idle, acked atomic.Int64
 	// again counts actions sent by a seat still awaiting an earlier answer,
 	// because no seat was free.
-	again         atomic.Int64
+	again atomic.Int64
+	// resent counts actions sent again, under their id, on a new socket
+	// because the old one died before their answer came.
+	resent        atomic.Int64
 	frames, bytes atomic.Int64
 	matches       atomic.Int64
 	// quiet counts answered actions settled at the timeout because some

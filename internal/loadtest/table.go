@@ -5,6 +5,7 @@ import (
 	"errors"
 	"maps"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -19,6 +20,7 @@ type action struct {
 	due      time.Time // the scheduled send time: latency counts from here
 	measured bool      // due inside the measured window
 	again    bool      // sent while its seat awaited an earlier answer
+	msg      []byte    // as sent, to send again under the same id after a reconnect
 	matchID  string
 	number   int
 	index    int
@@ -47,10 +49,27 @@ func newTable(r *runner, room seatedRoom) *table {
 	return t
 }
 
+// connected takes the seat's new socket and sends on it, in order, every
+// action still awaiting an answer: the server may have stored it before
+// the old socket died, or never seen it. The same id makes it count once
+// either way: the server answers a known id with where it already stands.
 func (t *table) connected(p *player, c *websocket.Conn) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	p.conn = c
+	if len(p.inflight) > 0 {
+		resend := slices.SortedFunc(maps.Values(p.inflight), func(a, b *action) int { return a.due.Compare(b.due) })
+		for _, a := range resend {
+			if a.measured {
+				t.r.stats.count(&t.r.stats.resent)
+			}
+		}
+		go func() {
+			for _, a := range resend {
+				t.r.send(c, a.msg)
+			}
+		}()
+	}
 	t.update(p)
 }
 
@@ -60,14 +79,14 @@ func (t *table) update(p *player) {
 	t.r.movable.set(p, p.hasMoves())
 }
 
-// dropped forgets the seat's socket and its action in flight: whether that
-// landed is not known, so it is neither a latency nor an error of its own
-// (the disconnect is counted).
+// dropped forgets the seat's socket. Its actions in flight stay in flight:
+// whether they landed is not known, so they are sent again on the next
+// socket (see connected), and their latency runs on until answered and
+// shown, or until the timeout.
 func (t *table) dropped(p *player) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	p.conn = nil
-	clear(p.inflight)
 	t.update(p)
 }
 
@@ -226,16 +245,36 @@ func (t *table) sweep(now time.Time, timeout time.Duration) (waiting bool) {
 
 // rematch has the host (the first seat, holding the role) start the next
 // match, as a host taps "Play again". A match already started by someone
-// else is no error.
+// else is no error. A call that failed because the server restarted, or
+// the room was moving to another instance, is tried again, as a host taps
+// again after the reconnecting badge, until rematchPatience runs out.
 func (t *table) rematch() {
-	ctx, cancel := context.WithTimeout(t.r.ctx, 30*time.Second)
+	ctx, cancel := context.WithTimeout(t.r.ctx, rematchPatience)
 	defer cancel()
-	err := t.r.lobby.rematch(ctx, t.room)
-	var e *apiError
-	if errors.As(err, &e) && e.Status == http.StatusConflict && e.Code == "refused" {
-		return
+	backoff := 100 * time.Millisecond
+	for {
+		err := t.r.lobby.rematch(ctx, t.room)
+		var e *apiError
+		if err == nil || errors.As(err, &e) && e.Status == http.StatusConflict && e.Code == "refused" {
+			return
+		}
+		if !retryable(e) || sleep(ctx, backoff) != nil {
+			if t.r.ctx.Err() == nil {
+				t.r.stats.rematchFailed()
+			}
+			return
+		}
+		backoff = min(2*backoff, 2*time.Second)
 	}
-	if err != nil && t.r.ctx.Err() == nil {
-		t.r.stats.rematchFailed()
-	}
+}
+
+// rematchPatience is how long a host keeps trying to start the next match.
+const rematchPatience = 30 * time.Second
+
+// retryable says a failed call may succeed as it is later: nothing
+// answered (e is nil: the connection failed), or the server said it is
+// busy, unavailable or draining, or the front found no instance.
+func retryable(e *apiError) bool {
+	return e == nil || e.Status == http.StatusServiceUnavailable || e.Status == http.StatusBadGateway ||
+		e.Status == http.StatusGatewayTimeout || e.Status == http.StatusTooManyRequests
 }

@@ -190,7 +190,12 @@ func (r *Room) Act(ctx context.Context, seatID, clientID string, a game.Action) 
 		}
 		return err
 	})
-	return at, err
+	if err != nil {
+		// at is not read then: a caller that gave up (its socket closed)
+		// returns while the closure may still be writing it.
+		return Landed{}, err
+	}
+	return at, nil
 }
 
 func (r *Room) act(ctx context.Context, seatID, clientID string, a game.Action) (Landed, error) {

@@ -2,8 +2,13 @@ package room
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
+
+	"topsecret/internal/game"
+	"topsecret/internal/store"
 )
 
 // Owners decides which server instance runs each room when several share
@@ -59,8 +64,9 @@ func (g *Registry) release(code string) {
 // Drop stops a room at once because this instance lost its lease: another
 // instance may be running it already. Its subscribers are told to
 // reconnect, which brings them to the new owner. The lease is not released
-// (it is not ours); any append the room still tried would hit the log's
-// unique (match, index) key and fail.
+// (it is not ours); any write the room still tried would be refused by the
+// store's lease fence (see Fence), or by the log's unique (match, index)
+// key.
 func (g *Registry) Drop(code string) {
 	g.mu.Lock()
 	r := g.rooms[code]
@@ -84,4 +90,66 @@ func (g *Registry) Live() []string {
 		}
 	}
 	return codes
+}
+
+// Fence makes the registry write through s, a store whose room writes need
+// this instance's lease (store.Leases.FencedBy). A write it refuses with
+// store.ErrLeaseLost drops the room at once, without waiting for the lease
+// keeper's next beat to notice: another instance runs it now, and its
+// clients reconnect to that one.
+func (g *Registry) Fence(s store.Store) { g.Store = lostDrops{Store: s, g: g} }
+
+// lostDrops passes every call to its store and drops a room whose write
+// was refused for a lost lease.
+type lostDrops struct {
+	store.Store
+	g *Registry
+}
+
+func (l lostDrops) check(code string, err error) error {
+	if errors.Is(err, store.ErrLeaseLost) {
+		// Off the caller's goroutine: the caller is the room itself,
+		// which Drop stops and waits for.
+		go l.g.Drop(code)
+	}
+	return err
+}
+
+func (l lostDrops) PutSeats(ctx context.Context, code string, seats []store.Seat) error {
+	return l.check(code, l.Store.PutSeats(ctx, code, seats))
+}
+
+func (l lostDrops) SetRoomHost(ctx context.Context, code string, h store.Host) error {
+	return l.check(code, l.Store.SetRoomHost(ctx, code, h))
+}
+
+func (l lostDrops) SetRoomOptions(ctx context.Context, code string, options json.RawMessage) error {
+	return l.check(code, l.Store.SetRoomOptions(ctx, code, options))
+}
+
+func (l lostDrops) SetRoomBotStrength(ctx context.Context, code string, s game.Strength) error {
+	return l.check(code, l.Store.SetRoomBotStrength(ctx, code, s))
+}
+
+func (l lostDrops) CreateMatch(ctx context.Context, m store.Match) error {
+	return l.check(m.RoomCode, l.Store.CreateMatch(ctx, m))
+}
+
+func (l lostDrops) AppendAction(ctx context.Context, rec store.ActionRecord) error {
+	return l.checkMatch(ctx, rec.MatchID, l.Store.AppendAction(ctx, rec))
+}
+
+func (l lostDrops) FinishMatch(ctx context.Context, id string, result game.Result, at time.Time) error {
+	return l.checkMatch(ctx, id, l.Store.FinishMatch(ctx, id, result, at))
+}
+
+// checkMatch finds the room of a write refused by match: a rare path,
+// worth a read to drop the room at once.
+func (l lostDrops) checkMatch(ctx context.Context, matchID string, err error) error {
+	if errors.Is(err, store.ErrLeaseLost) {
+		if m, merr := l.Store.Match(context.WithoutCancel(ctx), matchID); merr == nil {
+			l.check(m.RoomCode, err)
+		}
+	}
+	return err
 }

@@ -314,7 +314,8 @@ func (g *Registry) Sweep() {
 
 // ForgetUnplayed deletes the rooms that never started a match within
 // UnplayedAfter of being made, except those live right now (someone is in
-// the lobby). It returns how many it deleted.
+// the lobby) here or, on a shared database, on another instance (the store
+// refuses to delete a room under a lease). It returns how many it deleted.
 func (g *Registry) ForgetUnplayed(ctx context.Context) (int, error) {
 	if g.UnplayedAfter <= 0 {
 		return 0, nil
@@ -338,7 +339,9 @@ func (g *Registry) ForgetUnplayed(ctx context.Context) (int, error) {
 		case err == nil:
 			n++
 		case errors.Is(err, store.ErrConflict), errors.Is(err, store.ErrNotFound):
-			// A match started, or another instance deleted it first.
+			// A match started, another instance deleted it first, or
+			// (on a shared database) its lobby is live on another
+			// instance, which holds its lease.
 		default:
 			return n, err
 		}

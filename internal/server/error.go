@@ -73,9 +73,10 @@ func classify(err error, rd words.Reader) (int, apiError) {
 		return http.StatusNotFound, saidError(rd, "not_found", "game.page.error.nothing_here")
 	case errors.Is(err, room.ErrForbidden):
 		return http.StatusForbidden, saidError(rd, "forbidden", "game.page.error.host_only")
-	case errors.Is(err, store.ErrBusy), errors.Is(err, room.ErrClosed):
-		// Refused at once rather than queued past the client's patience:
-		// nothing was stored, and a retry under the same id is safe.
+	case errors.Is(err, store.ErrBusy), errors.Is(err, room.ErrClosed), errors.Is(err, store.ErrLeaseLost):
+		// Refused at once rather than queued past the client's patience
+		// (or by an instance whose room just moved to another): nothing
+		// was stored, and a retry under the same id is safe.
 		return http.StatusServiceUnavailable, saidError(rd, "busy", "game.page.error.busy")
 	case store.Unreachable(err):
 		// The database is down or restarting: nothing was stored, so say

@@ -2,8 +2,15 @@ package store
 
 import (
 	"context"
+	"errors"
 	"time"
 )
+
+// ErrLeaseLost means a room write came from an instance that does not hold
+// the room's lease (any more): another instance may run the room now, so
+// the write was refused and nothing changed. The caller drops the room;
+// its clients reconnect to the owner and may retry.
+var ErrLeaseLost = errors.New("room lease lost")
 
 // Lease says which server instance runs a room, until when.
 type Lease struct {
@@ -43,4 +50,14 @@ type Leases interface {
 	Orphans(ctx context.Context) ([]string, error)
 	// Held lists every unexpired lease, for operators and tests.
 	Held(ctx context.Context) ([]Lease, error)
+	// DeleteUnplayedRoom, on such a store, also refuses (ErrConflict) a
+	// room under an unexpired lease: its lobby is live on some instance.
+
+	// FencedBy is the store as instance writes to it: a change of a room's
+	// seats, host, options, bot strength, a new or finished match or an
+	// append to its log succeeds only while instance holds the room's unexpired lease,
+	// checked in the same transaction, which also keeps the lease from
+	// moving until it commits; otherwise ErrLeaseLost and nothing changes.
+	// It shares the store's connections: closing either closes both.
+	FencedBy(instance string) Store
 }

@@ -21,7 +21,15 @@ func (db *DB) AppendAction(ctx context.Context, rec store.ActionRecord) error {
 // writeActions stores recs in one transaction sent as one round trip. Any
 // error aborts a PostgreSQL transaction, so a taken key is skipped (ON
 // CONFLICT DO NOTHING) rather than raised, and a record that wrote no row
-// is told apart afterwards: its match is missing, or its key was taken.
+// is told apart afterwards: its match is missing, its room's lease is not
+// the fencing instance's, or its key was taken. On a fenced view each row
+// is written only while the instance holds the room's lease. Unlike the
+// single-room writes it takes no FOR SHARE lock: a batch spans many rooms,
+// and locking their lease rows in batch order could deadlock with a
+// renewal updating them in its own order. The narrow race left (a claim
+// committing while this batch commits) is closed by the log's unique
+// (match, index) key: the new owner's next append there conflicts, and it
+// reloads the log, this action included.
 func (db *DB) writeActions(ctx context.Context, recs []store.ActionRecord) []error {
 	errs := make([]error, len(recs))
 	var missed []int
@@ -32,10 +40,12 @@ func (db *DB) writeActions(ctx context.Context, recs []store.ActionRecord) []err
 			// id key; no match, no row.
 			b.Queue(`
 				INSERT INTO actions (match_id, room_code, idx, client_id, seat, type, data, at)
-				SELECT id, room_code, $2, NULLIF($3, ''), $4, $5, $6, $7 FROM matches WHERE id = $1
+				SELECT id, room_code, $2, NULLIF($3, ''), $4, $5, $6, $7 FROM matches m WHERE id = $1
+				AND ($8 = '' OR EXISTS (SELECT 1 FROM room_leases l WHERE l.room_code = m.room_code
+					AND l.instance = $8 AND l.expires_at > now()))
 				ON CONFLICT DO NOTHING`,
 				rec.MatchID, rec.Index, rec.ClientID, int(rec.Action.Seat), rec.Action.Type,
-				jsonArg(rec.Action.Data), rec.Action.At)
+				jsonArg(rec.Action.Data), rec.Action.At, db.fence)
 		}
 		br := tx.SendBatch(ctx, b)
 		for i := range recs {
@@ -51,11 +61,17 @@ func (db *DB) writeActions(ctx context.Context, recs []store.ActionRecord) []err
 		return br.Close()
 	})
 	for _, i := range missed {
-		var exists bool
-		qerr := db.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM matches WHERE id = $1)`, recs[i].MatchID).Scan(&exists)
+		var exists, held bool
+		qerr := db.pool.QueryRow(ctx, `
+			SELECT EXISTS (SELECT 1 FROM matches WHERE id = $1),
+				$2 = '' OR EXISTS (SELECT 1 FROM matches m JOIN room_leases l ON l.room_code = m.room_code
+					WHERE m.id = $1 AND l.instance = $2 AND l.expires_at > now())`,
+			recs[i].MatchID, db.fence).Scan(&exists, &held)
 		switch {
 		case qerr != nil:
 			errs[i] = qerr
+		case exists && !held:
+			errs[i] = store.ErrLeaseLost
 		case exists:
 			errs[i] = store.ErrConflict
 		default:

@@ -23,6 +23,9 @@ func (db *DB) CreateMatch(ctx context.Context, m store.Match) error {
 		return fmt.Errorf("create match %s: %w", m.ID, err)
 	}
 	err = db.tx(ctx, func(tx pgx.Tx, now time.Time) error {
+		if err := db.fenced(ctx, tx, m.RoomCode); err != nil {
+			return err
+		}
 		_, err := tx.Exec(ctx, `
 			INSERT INTO matches (id, room_code, number, setup, seats, status, created_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -81,8 +84,11 @@ func (db *DB) FinishMatch(ctx context.Context, id string, result game.Result, at
 	}
 	err = db.tx(ctx, func(tx pgx.Tx, _ time.Time) error {
 		// FOR UPDATE makes two concurrent finishes see each other: the second reads "finished".
-		var status string
-		if err := tx.QueryRow(ctx, `SELECT status FROM matches WHERE id = $1 FOR UPDATE`, id).Scan(&status); err != nil {
+		var status, code string
+		if err := tx.QueryRow(ctx, `SELECT status, room_code FROM matches WHERE id = $1 FOR UPDATE`, id).Scan(&status, &code); err != nil {
+			return err
+		}
+		if err := db.fenced(ctx, tx, code); err != nil {
 			return err
 		}
 		if status != store.StatusPlaying {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -19,6 +20,17 @@ import (
 type DB struct {
 	pool    *pgxpool.Pool
 	appends *store.GroupCommit
+	// fence, when set, is the instance whose lease every room write and
+	// append needs (see FencedBy).
+	fence string
+	// views are the fenced views of one database and the database itself,
+	// so closing any of them stops every view's append writers.
+	views *views
+}
+
+type views struct {
+	mu  sync.Mutex
+	all []*DB
 }
 
 var _ store.Store = (*DB)(nil)
@@ -30,15 +42,12 @@ func Open(ctx context.Context, url string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open postgres: %w", err)
 	}
-	db := &DB{pool: pool}
+	db := &DB{pool: pool, views: &views{}}
 	if err := db.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, err
 	}
-	// A few transactions commit at once, each a batch: the server overlaps
-	// their round trips and fsyncs, and the pool keeps connections for reads.
-	db.appends = store.NewGroupCommit(db.writeActions, store.GroupCommitConfig{
-		Writers: max(1, min(4, int(pool.Config().MaxConns)/2))})
+	db.startAppends()
 	return db, nil
 }
 
@@ -97,10 +106,25 @@ func (db *DB) Ping(ctx context.Context) error {
 	return nil
 }
 
-// Close closes the pool, waiting for connections in use to be returned.
+// startAppends starts db's append writers. A few transactions commit at
+// once, each a batch: the server overlaps their round trips and fsyncs,
+// and the pool keeps connections for reads.
+func (db *DB) startAppends() {
+	db.appends = store.NewGroupCommit(db.writeActions, store.GroupCommitConfig{
+		Writers: max(1, min(4, int(db.pool.Config().MaxConns)/2))})
+	db.views.mu.Lock()
+	db.views.all = append(db.views.all, db)
+	db.views.mu.Unlock()
+}
+
+// Close stops the append writers of the database and of its fenced views,
+// then closes the pool, waiting for connections in use to be returned.
 func (db *DB) Close() error {
-	if db.appends != nil {
-		db.appends.Close()
+	db.views.mu.Lock()
+	all := db.views.all
+	db.views.mu.Unlock()
+	for _, v := range all {
+		v.appends.Close()
 	}
 	db.pool.Close()
 	return nil

@@ -46,39 +46,43 @@ func (db *DB) Room(ctx context.Context, code string) (store.Room, error) {
 
 // SetRoomOptions replaces a room's lobby options.
 func (db *DB) SetRoomOptions(ctx context.Context, code string, options json.RawMessage) error {
-	tag, err := db.pool.Exec(ctx, `UPDATE rooms SET options = $1 WHERE code = $2`, jsonArg(options), code)
-	if err == nil && tag.RowsAffected() == 0 {
-		err = pgx.ErrNoRows
-	}
-	if err != nil {
-		return fmt.Errorf("set room options %s: %w", code, formatError(err))
+	if err := db.setRoom(ctx, code, `UPDATE rooms SET options = $2 WHERE code = $1`, jsonArg(options)); err != nil {
+		return fmt.Errorf("set room options %s: %w", code, err)
 	}
 	return nil
 }
 
 // SetRoomHost records who holds a room's host role.
 func (db *DB) SetRoomHost(ctx context.Context, code string, h store.Host) error {
-	tag, err := db.pool.Exec(ctx, `UPDATE rooms SET host_seat = $1, host_returns = $2, host_back = $3 WHERE code = $4`,
-		h.Seat, h.Returns, h.Back, code)
-	if err == nil && tag.RowsAffected() == 0 {
-		err = pgx.ErrNoRows
-	}
+	err := db.setRoom(ctx, code, `UPDATE rooms SET host_seat = $2, host_returns = $3, host_back = $4 WHERE code = $1`,
+		h.Seat, h.Returns, h.Back)
 	if err != nil {
-		return fmt.Errorf("set room host %s: %w", code, formatError(err))
+		return fmt.Errorf("set room host %s: %w", code, err)
 	}
 	return nil
 }
 
 // SetRoomBotStrength records how well a room's bots play.
 func (db *DB) SetRoomBotStrength(ctx context.Context, code string, st game.Strength) error {
-	tag, err := db.pool.Exec(ctx, `UPDATE rooms SET bot_strength = $1 WHERE code = $2`, string(st), code)
-	if err == nil && tag.RowsAffected() == 0 {
-		err = pgx.ErrNoRows
-	}
-	if err != nil {
-		return fmt.Errorf("set room bot strength %s: %w", code, formatError(err))
+	if err := db.setRoom(ctx, code, `UPDATE rooms SET bot_strength = $2 WHERE code = $1`, string(st)); err != nil {
+		return fmt.Errorf("set room bot strength %s: %w", code, err)
 	}
 	return nil
+}
+
+// setRoom runs update, whose $1 is the room's code, behind the fence.
+func (db *DB) setRoom(ctx context.Context, code, update string, args ...any) error {
+	err := db.tx(ctx, func(tx pgx.Tx, _ time.Time) error {
+		if err := db.fenced(ctx, tx, code); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, update, append([]any{code}, args...)...)
+		if err == nil && tag.RowsAffected() == 0 {
+			err = pgx.ErrNoRows
+		}
+		return err
+	})
+	return formatError(err)
 }
 
 // Seats returns a room's seats in position order.
@@ -104,6 +108,9 @@ func (db *DB) Seats(ctx context.Context, code string) ([]store.Seat, error) {
 // PutSeats replaces a room's seats; a zero JoinedAt becomes now.
 func (db *DB) PutSeats(ctx context.Context, code string, seats []store.Seat) error {
 	err := db.tx(ctx, func(tx pgx.Tx, now time.Time) error {
+		if err := db.fenced(ctx, tx, code); err != nil {
+			return err
+		}
 		// FOR UPDATE queues concurrent PutSeats on one room instead of
 		// letting their deletes and inserts interleave into key conflicts.
 		var one int
@@ -154,11 +161,14 @@ func (db *DB) UnplayedRooms(ctx context.Context, before time.Time) ([]string, er
 	return codes, nil
 }
 
-// DeleteUnplayedRoom deletes a room that never started a match; its seats go with it.
+// DeleteUnplayedRoom deletes a room that never started a match; its seats go
+// with it. A room under an unexpired lease is live on some instance (a
+// lobby someone sits in), so it is kept: ErrConflict.
 func (db *DB) DeleteUnplayedRoom(ctx context.Context, code string) error {
 	err := db.tx(ctx, func(tx pgx.Tx, _ time.Time) error {
 		tag, err := tx.Exec(ctx, `
-			DELETE FROM rooms WHERE code = $1 AND NOT EXISTS (SELECT 1 FROM matches WHERE room_code = $1)`, code)
+			DELETE FROM rooms WHERE code = $1 AND NOT EXISTS (SELECT 1 FROM matches WHERE room_code = $1)
+			AND NOT EXISTS (SELECT 1 FROM room_leases WHERE room_code = $1 AND expires_at > now())`, code)
 		if err != nil || tag.RowsAffected() > 0 {
 			return err
 		}

@@ -18,7 +18,7 @@ type LeaseStore interface {
 // RunLeases runs the cases of store.Leases, for backends shared by several
 // instances. open must return a new, empty store for each call.
 func RunLeases(t *testing.T, open func(t *testing.T) LeaseStore) {
-	for _, tc := range leaseTests {
+	for _, tc := range append(leaseTests, fenceTests...) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			tc.run(t, open(t))
