@@ -3,14 +3,9 @@ package main
 import (
 	"context"
 	"io"
-	"log"
 	"log/slog"
-	"net/http"
 	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -103,78 +98,15 @@ func (f *fleet) closeAll() {
 	}
 }
 
-// roundRobin is the front any load balancer would be: each request goes
-// to the next instance whose /readyz answered 200 at its last check. No
-// sticky sessions.
-type roundRobin struct {
-	targets func() []string // the instances running now, by URL
-
-	mu      sync.Mutex
-	ready   map[string]bool // instance URL → its last /readyz was 200
-	proxies map[string]*httputil.ReverseProxy
-	next    atomic.Uint64
-}
-
 // startRoundRobin serves a front over targets until the test ends.
 func startRoundRobin(t *testing.T, targets func() []string) *httptest.Server {
-	rr := &roundRobin{targets: targets, ready: map[string]bool{}, proxies: map[string]*httputil.ReverseProxy{}}
-	for _, u := range targets() {
-		rr.ready[u] = true
-	}
-	front := httptest.NewServer(http.HandlerFunc(rr.serve))
+	rr := newRoundRobin(targets)
+	front := httptest.NewServer(rr)
 	t.Cleanup(front.Close)
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	go rr.watchHealth(ctx)
 	return front
-}
-
-// watchHealth polls every instance's /readyz, as a load balancer's health check does.
-func (rr *roundRobin) watchHealth(ctx context.Context) {
-	c := &http.Client{Timeout: 300 * time.Millisecond}
-	for ctx.Err() == nil {
-		for _, u := range rr.targets() {
-			resp, err := c.Get(u + "/readyz")
-			ok := err == nil && resp.StatusCode == http.StatusOK
-			if err == nil {
-				resp.Body.Close()
-			}
-			rr.mu.Lock()
-			rr.ready[u] = ok
-			rr.mu.Unlock()
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-}
-
-// serve sends each request to the next ready instance in turn.
-func (rr *roundRobin) serve(w http.ResponseWriter, r *http.Request) {
-	targets := rr.targets()
-	rr.mu.Lock()
-	var ups []string
-	for _, u := range targets {
-		if rr.ready[u] {
-			ups = append(ups, u)
-		}
-	}
-	var p *httputil.ReverseProxy
-	if len(ups) > 0 {
-		u := ups[rr.next.Add(1)%uint64(len(ups))]
-		if p = rr.proxies[u]; p == nil {
-			target, _ := url.Parse(u)
-			p = &httputil.ReverseProxy{Rewrite: func(pr *httputil.ProxyRequest) {
-				pr.SetURL(target)
-				pr.Out.Host = pr.In.Host
-			}, ErrorLog: log.New(io.Discard, "", 0)}
-			rr.proxies[u] = p
-		}
-	}
-	rr.mu.Unlock()
-	if p == nil {
-		http.Error(w, "no instance ready", http.StatusBadGateway)
-		return
-	}
-	p.ServeHTTP(w, r)
 }
 
 // spread counts the rooms live on each running instance, by slot.
