@@ -150,6 +150,11 @@ func (p *phone) readsOnly(where, lang string, others []string, names []string) {
 // "CAF", "MO", "D15". A person reads the thing's name instead.
 var rawCode = regexp.MustCompile(`^(?:[A-Z]{2,3}|[A-Z]{1,2}[0-9]{1,2})$`)
 
+// ruleRef is a sentence naming the rule it follows, "(R7)" or "(R11,
+// R20)": the spec's rule numbers, which refusals and endings cite on
+// purpose, not a code in place of a word.
+var ruleRef = regexp.MustCompile(`\(R[0-9]+(?:, ?R[0-9]+)*\)`)
+
 // rawCodes lists the engine codes in text, read in lang: names (a room's
 // code) aside, and words of lang's catalogues a stylesheet writes in
 // capitals ("DU", "BOT").
@@ -160,6 +165,7 @@ func rawCodes(tb testing.TB, text, lang string, names []string) []string {
 		tb.Fatal(err)
 	}
 	seen := map[string]bool{}
+	text = ruleRef.ReplaceAllString(text, "")
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		named := slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, w) })
 		if rawCode.MatchString(w) && !named && !vocab[lang][strings.ToLower(w)] {
@@ -213,4 +219,23 @@ func (p *phone) readable() string {
 		return said.join("\n");
 	})()`))
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// The code check finds engine codes and lets a cited rule number pass.
+func TestRawCodes_FindCodesNotRuleNumbers(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		text string
+		want []string
+	}{
+		{"Zeige CAF", []string{"CAF"}},
+		{"Spiele D15 verdeckt", []string{"D15"}},
+		{"also endet das Spiel (R7).", nil},
+		{"Von hier kannst du nicht anrufen (R11, R20, R25).", nil},
+		{"Regel R7 ohne Klammern", []string{"R7"}},
+	} {
+		if got := rawCodes(t, tt.text, "de", nil); !slices.Equal(got, tt.want) {
+			t.Errorf("rawCodes(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
 }

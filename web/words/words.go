@@ -157,11 +157,17 @@ func (r Reader) Say(m game.Msg) string {
 	}
 	data := make(map[string]any, len(m.Args))
 	var count any
+	var values []string // what was put in, for agree
 	for _, a := range m.Args {
-		data[a.Name] = r.arg(a)
-		if a.Name == "n" && a.Kind == game.ArgN {
-			count = a.Int
+		v := r.arg(a)
+		data[a.Name] = v
+		if a.Kind == game.ArgN {
+			if a.Name == "n" {
+				count = a.Int
+			}
+			continue
 		}
+		values = append(values, v)
 	}
 	s, err := r.loc.Localize(&i18n.LocalizeConfig{MessageID: m.ID, TemplateData: data, PluralCount: count})
 	// Not found in the reader's language: the library has said it in
@@ -177,7 +183,7 @@ func (r Reader) Say(m game.Msg) string {
 		r.c.miss(m.ID)
 		return m.ID
 	}
-	return s
+	return agree(r.lang, s, values)
 }
 
 // arg words one argument.
