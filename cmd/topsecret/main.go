@@ -85,6 +85,9 @@ type Config struct {
 	// long a dead instance's rooms wait before another takes them).
 	Advertise string
 	LeaseTTL  time.Duration
+	// Profiles is where Go's runtime profiles are served (a loopback
+	// address); empty serves none.
+	Profiles string
 }
 
 // Main is the running program: config, store, rooms and HTTP server. Tests
@@ -133,6 +136,8 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 		"with PostgreSQL: where the other instances reach this one, e.g. http://10.0.0.5:8080 (env ADVERTISE; default the listening port on this machine's LAN address)")
 	fs.DurationVar(&c.LeaseTTL, "lease-ttl", c.LeaseTTL,
 		"with PostgreSQL: how long a room's lease lasts unrenewed, so how soon a dead instance's rooms move (default 5s)")
+	fs.StringVar(&c.Profiles, "profiles", env("PROFILES", ""),
+		"serve Go's runtime profiles (pprof) on this address, e.g. 127.0.0.1:6060; keep it off the network (env PROFILES)")
 	fs.BoolVar(&c.NoLimits, "no-limits", env("NO_LIMITS", "") == "1",
 		"no per-address limits on rooms, joins, room-code guesses and sockets, for load tests (env NO_LIMITS=1)")
 	delay := env("BOT_DELAY", c.BotDelay.String())
@@ -202,6 +207,11 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.Config.BaseURL != "" {
 		if h := hostOf(m.Config.BaseURL); h != "" {
 			m.Server.OriginPatterns = []string{h}
+		}
+	}
+	if m.Config.Profiles != "" {
+		if err := serveProfiles(m.Config.Profiles, m.Log); err != nil {
+			return err
 		}
 	}
 	if n, err := raiseFileLimit(); err != nil {
