@@ -59,7 +59,8 @@ type mapModel struct {
 	Fresh    string // path of cards placed by the latest action
 	Faces    []face
 	Pieces   []piece
-	Dots     []point // the active spy's destinations, for watchers
+	Homes    []homeSign // each start square's colour sign
+	Dots     []point    // the active spy's destinations, for watchers
 	Layers   []layer
 	Buttons  []target
 	Seq      int
@@ -91,6 +92,14 @@ func (b *base) newMap() *mapModel {
 	}
 	m.Cards, m.Fresh = cards.String(), news.String()
 	m.Pieces = b.pieces()
+	for _, h := range model.Homes {
+		if at, ok := b.V.at(h.Square.String()); ok && boards.SignPath(h.Colour) != "" {
+			// In the square's top-left corner, clear of the spy and the
+			// bodyguard standing at home, so an empty start square still
+			// says whose it is without its colour.
+			m.Homes = append(m.Homes, homeSign{At: point{X: at.X - 3, Y: at.Y - 3}, Colour: h.Colour})
+		}
+	}
 	if b.T.Awaiting != b.Me {
 		for _, id := range b.T.Destinations {
 			if p, ok := b.V.at(id); ok {
@@ -138,16 +147,29 @@ func (b *base) pieces() []piece {
 	return out
 }
 
-// signColours are the colours of the pieces on the board, each once: the
-// signs a frame defines for its spies and bodyguards to wear.
+// homeSign is a start square's sign: the colour's shape drawn on the
+// turned board, upright whichever corner the viewer sits at.
+type homeSign struct {
+	At     point
+	Colour string
+}
+
+// signColours are the colours on the board, each once: the signs a frame
+// defines for its spies, bodyguards and start squares to wear.
 func (m *mapModel) signColours() []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, p := range m.Pieces {
-		if p.Colour != "" && !seen[p.Colour] {
-			seen[p.Colour] = true
-			out = append(out, p.Colour)
+	add := func(c string) {
+		if c != "" && !seen[c] {
+			seen[c] = true
+			out = append(out, c)
 		}
+	}
+	for _, p := range m.Pieces {
+		add(p.Colour)
+	}
+	for _, h := range m.Homes {
+		add(h.Colour)
 	}
 	return out
 }
