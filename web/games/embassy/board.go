@@ -94,10 +94,11 @@ func (b *base) newMap() *mapModel {
 	m.Pieces = b.pieces()
 	for _, h := range model.Homes {
 		if at, ok := b.V.at(h.Square.String()); ok && boards.SignPath(h.Colour) != "" {
-			// In the square's top-left corner, clear of the spy and the
-			// bodyguard standing at home, so an empty start square still
-			// says whose it is without its colour.
-			m.Homes = append(m.Homes, homeSign{At: point{X: at.X - 3, Y: at.Y - 3}, Colour: h.Colour})
+			// In the square's middle, large: the spy and the bodyguard at
+			// home stand over it (wearing the sign themselves), and once
+			// they leave, the empty square still says whose it is without
+			// its colour.
+			m.Homes = append(m.Homes, homeSign{At: at, Colour: h.Colour})
 		}
 	}
 	if b.T.Awaiting != b.Me {
