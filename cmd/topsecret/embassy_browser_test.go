@@ -230,8 +230,12 @@ func emGuess(t *testing.T, p, table *phone, rng *rand.Rand) {
 	}
 	p.shot("reveal")
 	table.shot("reveal")
-	// The referee's hide comes revealMs (5 s) after the guess.
-	gone := func() bool { return !p.present("embassy-reveal") && !table.present("embassy-reveal") }
+	// The referee's hide comes revealMs (5 s) after the guess; a guess
+	// that ends the game keeps its card on the final screen (H5), since no
+	// timer runs once the game is over.
+	gone := func() bool {
+		return !p.present("embassy-reveal") && !table.present("embassy-reveal") || emSnap(p).Over
+	}
 	for end := time.Now().Add(15 * time.Second); !gone(); time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(end) {
 			t.Fatalf("the revealed card still shows after 15 s (phone %v, table %v, phone at %+v)",
