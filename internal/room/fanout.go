@@ -1,6 +1,10 @@
 package room
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"topsecret/internal/game"
+)
 
 // viewed is one distinct viewer's frame at this version: built once, its
 // content marshalled once to tell whether it changed, and encoded once per
@@ -11,31 +15,66 @@ type viewed struct {
 	bodies map[string][]byte
 }
 
-// views holds, for one change, the frames of the viewers met so far.
-type views map[Identity]*viewed
+// views holds, for one change, the frames of the viewers met so far, and
+// the digest of what every viewer's frame shares.
+type views struct {
+	met    map[Identity]*viewed
+	shared uint64 // 0 until the first viewer's frame is built
+}
 
-// frameContent is what a frame's digest is taken over: the frame without
-// its game's description, which never changes in a room and is a third of
-// a frame's JSON. The nil field, shallower, hides Frame.Info.
-type frameContent struct {
+func newViews() *views { return &views{met: map[Identity]*viewed{}} }
+
+// sharedContent is what a frame's digest is taken over once per change:
+// the frame without its game's description (which never changes in a room
+// and is a third of a frame's JSON) and without what depends on the
+// viewer. The nil fields, shallower, hide the frame's own.
+type sharedContent struct {
 	Info *struct{} `json:"game,omitempty"`
 	*Frame
 }
 
+// viewerContent is the part of a frame that differs between viewers,
+// digested once per viewer: the game's view above all.
+type viewerContent struct {
+	You      game.Seat       `json:"you"`
+	SeatID   string          `json:"seat_id"`
+	Host     bool            `json:"host"`
+	HostBack bool            `json:"host_back"`
+	Table    bool            `json:"table"`
+	Rejoin   *RejoinState    `json:"rejoin"`
+	View     any             `json:"view"`
+	Legal    []game.Move     `json:"legal"`
+	Note     json.RawMessage `json:"note"`
+	Events   []game.Msg      `json:"events"`
+}
+
 // of returns id's frame and content digest, building them the first time.
-func (vs views) of(r *Room, id Identity) (*viewed, error) {
-	if v, ok := vs[id]; ok {
+// Only the viewer's own part is marshalled per viewer: with six viewers of
+// a wink table the shared part (seats, match, standings) was five sixths
+// of the work.
+func (vs *views) of(r *Room, id Identity) (*viewed, error) {
+	if v, ok := vs.met[id]; ok {
 		return v, nil
 	}
 	f := r.frame(id)
-	content := *f
-	content.Version, content.Now, content.Actions = 0, 0, 0
-	b, err := json.Marshal(frameContent{Frame: &content})
+	if vs.shared == 0 {
+		content := *f
+		content.Version, content.Now, content.Actions = 0, 0, 0
+		content.You, content.SeatID, content.Host, content.HostBack, content.Table = 0, "", false, false, false
+		content.Rejoin, content.View, content.Legal, content.Note, content.Events = nil, nil, nil, nil, nil
+		b, err := json.Marshal(sharedContent{Frame: &content})
+		if err != nil {
+			return nil, err
+		}
+		vs.shared = digest(b)
+	}
+	b, err := json.Marshal(viewerContent{You: f.You, SeatID: f.SeatID, Host: f.Host, HostBack: f.HostBack, Table: f.Table,
+		Rejoin: f.Rejoin, View: f.View, Legal: f.Legal, Note: f.Note, Events: f.Events})
 	if err != nil {
 		return nil, err
 	}
-	v := &viewed{frame: f, sum: digest(b)}
-	vs[id] = v
+	v := &viewed{frame: f, sum: digestOn(vs.shared, b)}
+	vs.met[id] = v
 	return v, nil
 }
 
@@ -59,7 +98,7 @@ func (v *viewed) body(enc Encoder) ([]byte, error) {
 // each distinct viewer's frame once and encoding it only for subscribers
 // that need a new one.
 func (r *Room) fanout() {
-	cache := views{}
+	cache := newViews()
 	for s := range r.subs {
 		if !r.sendFrame(s, cache, false) {
 			delete(r.subs, s)
@@ -75,7 +114,7 @@ func (r *Room) fanout() {
 
 // sendFrame queues s's frame unless its content equals what s last got;
 // always sends when forced (a new subscriber needs one to start from).
-func (r *Room) sendFrame(s *Subscriber, cache views, force bool) bool {
+func (r *Room) sendFrame(s *Subscriber, cache *views, force bool) bool {
 	v, err := cache.of(r, s.id)
 	if err != nil {
 		r.log().Error("frame content", "err", err)

@@ -37,7 +37,7 @@ func (r *Room) PutNote(ctx context.Context, seatID string, note json.RawMessage)
 		}
 		r.match.notes[seat] = note
 		r.version++
-		cache := views{}
+		cache := newViews()
 		for s := range r.subs {
 			if s.id.SeatID == seatID {
 				r.sendFrame(s, cache, false)

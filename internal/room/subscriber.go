@@ -3,6 +3,8 @@ package room
 import (
 	"context"
 	"crypto/subtle"
+	"encoding/binary"
+	"hash/maphash"
 	"strconv"
 	"sync"
 )
@@ -132,7 +134,7 @@ func (r *Room) SubscribeNotify(ctx context.Context, id Identity, enc Encoder, no
 				return nil
 			}
 		}
-		r.sendFrame(s, views{}, true)
+		r.sendFrame(s, newViews(), true)
 		r.watchHost()
 		return nil
 	})
@@ -180,13 +182,21 @@ func envelope(version, now int64, actions int, body []byte) []byte {
 	return append(msg, body[1:]...)
 }
 
-// digest is FNV-1a: a frame's content changes in more than a few bits, and
-// a collision would only delay a frame until the next change.
-func digest(b []byte) uint64 {
-	h := uint64(14695981039346656037)
-	for _, c := range b {
-		h ^= uint64(c)
-		h *= 1099511628211
-	}
-	return h | 1 // never 0, which means "nothing sent yet"
+// frameSeed keys the digests of one process; they are never stored.
+var frameSeed = maphash.MakeSeed()
+
+// digest is a 64-bit hash of a frame's content: it changes in more than a
+// few bits, and a collision would only delay a frame until the next change.
+func digest(b []byte) uint64 { return maphash.Bytes(frameSeed, b) | 1 } // never 0: "nothing sent yet"
+
+// digestOn is the digest of a viewer's content b on top of the shared
+// content's digest.
+func digestOn(shared uint64, b []byte) uint64 {
+	var h maphash.Hash
+	h.SetSeed(frameSeed)
+	var pre [8]byte
+	binary.LittleEndian.PutUint64(pre[:], shared)
+	h.Write(pre[:])
+	h.Write(b)
+	return h.Sum64() | 1
 }
