@@ -45,7 +45,9 @@ type viewerContent struct {
 	View     any             `json:"view"`
 	Legal    []game.Move     `json:"legal"`
 	Note     json.RawMessage `json:"note"`
-	Events   []game.Msg      `json:"events"`
+	// Events are the seq numbers of the events the viewer reads: marshalling
+	// the messages themselves was half of all digesting.
+	Events []uint64 `json:"events"`
 }
 
 // of returns id's frame and content digest, building them the first time.
@@ -56,7 +58,7 @@ func (vs *views) of(r *Room, id Identity) (*viewed, error) {
 	if v, ok := vs.met[id]; ok {
 		return v, nil
 	}
-	f := r.frame(id)
+	f, seen := r.frameSeen(id)
 	if vs.shared == 0 {
 		content := *f
 		content.Version, content.Now, content.Actions = 0, 0, 0
@@ -69,7 +71,7 @@ func (vs *views) of(r *Room, id Identity) (*viewed, error) {
 		vs.shared = digest(b)
 	}
 	b, err := json.Marshal(viewerContent{You: f.You, SeatID: f.SeatID, Host: f.Host, HostBack: f.HostBack, Table: f.Table,
-		Rejoin: f.Rejoin, View: f.View, Legal: f.Legal, Note: f.Note, Events: f.Events})
+		Rejoin: f.Rejoin, View: f.View, Legal: f.Legal, Note: f.Note, Events: seen})
 	if err != nil {
 		return nil, err
 	}

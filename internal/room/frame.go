@@ -116,6 +116,13 @@ func (r *Room) seatState(s store.Seat) SeatState {
 
 // frame builds the frame for one viewer.
 func (r *Room) frame(id Identity) *Frame {
+	f, _ := r.frameSeen(id)
+	return f
+}
+
+// frameSeen builds the frame for one viewer and says which of the room's
+// events it holds, by their seq numbers.
+func (r *Room) frameSeen(id Identity) (*Frame, []uint64) {
 	f := &Frame{Version: r.version, Now: r.now().UnixMilli(), Code: r.rec.Code, Info: r.entry.Info,
 		Options: r.rec.Options, BotStrength: r.botStrength(), Status: r.status(), You: game.System, Host: r.isHost(id), Table: id.Table,
 		HostSeat: r.rec.Host.Seat, HostBack: r.mayTakeHostBack(id),
@@ -129,7 +136,7 @@ func (r *Room) frame(id Identity) *Frame {
 		}
 	}
 	if r.match == nil {
-		return f
+		return f, nil
 	}
 	m := r.match
 	viewer := game.TableViewer()
@@ -146,12 +153,14 @@ func (r *Room) frame(id Identity) *Frame {
 	f.View = m.state.View(viewer)
 	f.Match = r.matchState(m)
 	f.Actions = m.n
+	var seen []uint64
 	for _, e := range r.events {
 		if e.For(viewer) {
 			f.Events = append(f.Events, e.Msg)
+			seen = append(seen, e.seq)
 		}
 	}
-	return f
+	return f, seen
 }
 
 func (r *Room) matchState(m *liveMatch) *MatchState {

@@ -86,7 +86,8 @@ func (r *Room) resume(ctx context.Context, m store.Match) (*liveMatch, error) {
 
 func (r *Room) addEvents(matchID string, evs []game.Event) {
 	for _, e := range evs {
-		r.events = append(r.events, event{Event: e, match: matchID})
+		r.eventSeq++
+		r.events = append(r.events, event{Event: e, match: matchID, seq: r.eventSeq})
 	}
 	if len(r.events) > maxEvents {
 		r.events = append(r.events[:0:0], r.events[len(r.events)-maxEvents:]...)

@@ -79,7 +79,9 @@ type Room struct {
 	soon   []func()
 	idleAt time.Time
 	events []event
-	watch  *WatchState // the replay the host shows the room, if any
+	// eventSeq is the last event's seq.
+	eventSeq uint64
+	watch    *WatchState // the replay the host shows the room, if any
 	// seen are the seat ids a phone has opened (presence.go); creatorSeat
 	// is the seat the host token's holder sits in, learnt when that phone
 	// connects, so the seat list can mark the host.
@@ -100,6 +102,10 @@ type Room struct {
 type event struct {
 	game.Event
 	match string
+	// seq numbers the room's events in order: an event never changes, so
+	// the numbers a viewer sees stand for the events themselves in a
+	// frame's digest.
+	seq uint64
 }
 
 const maxEvents = 40
