@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"topsecret/internal/lease"
+	"topsecret/internal/overload"
 	"topsecret/internal/room"
 	"topsecret/internal/server"
 	"topsecret/internal/store"
@@ -88,6 +89,9 @@ type Config struct {
 	// Profiles is where Go's runtime profiles are served (a loopback
 	// address); empty serves none.
 	Profiles string
+	// ShedAbove is the scheduling latency past which new actions are
+	// answered busy (the overload package); 0 never refuses.
+	ShedAbove time.Duration
 }
 
 // Main is the running program: config, store, rooms and HTTP server. Tests
@@ -111,13 +115,16 @@ type Main struct {
 	served chan error
 	// unlock releases the SQLite file for another server.
 	unlock func()
+	// stopGauge stops the overload gauge's looking.
+	stopGauge context.CancelFunc
 	// crashable makes Crash able to cut every connection (tests only).
 	crashable bool
 }
 
 // NewMain returns a Main with default config.
 func NewMain() *Main {
-	return &Main{Config: Config{Addr: ":8080", DataDir: "./data", LogLevel: "info", BotDelay: 1200 * time.Millisecond}}
+	return &Main{Config: Config{Addr: ":8080", DataDir: "./data", LogLevel: "info", BotDelay: 1200 * time.Millisecond,
+		ShedAbove: 5 * time.Millisecond}}
 }
 
 // ParseFlags reads flags, falling back to environment variables.
@@ -140,6 +147,8 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 		"serve Go's runtime profiles (pprof) on this address, e.g. 127.0.0.1:6060; keep it off the network (env PROFILES)")
 	fs.BoolVar(&c.NoLimits, "no-limits", env("NO_LIMITS", "") == "1",
 		"no per-address limits on rooms, joins, room-code guesses and sockets, for load tests (env NO_LIMITS=1)")
+	fs.DurationVar(&c.ShedAbove, "shed-above", c.ShedAbove,
+		"answer new actions busy while goroutines wait longer than this for the CPU (90th percentile); 0 never refuses")
 	delay := env("BOT_DELAY", c.BotDelay.String())
 	fs.Func("bot-delay", "a bot's typical reaction time, e.g. 1.2s; 0 makes bots instant (env BOT_DELAY; default "+delay+")", func(s string) error {
 		d, err := time.ParseDuration(s)
@@ -200,6 +209,12 @@ func (m *Main) Run(ctx context.Context) error {
 	m.Server.TrustProxy = m.Config.TrustProxy
 	if m.Config.NoLimits {
 		m.Server.Doorman = server.NoDoorman()
+	}
+	if m.Config.ShedAbove > 0 {
+		m.Server.Overload = &overload.Gauge{Target: m.Config.ShedAbove}
+		gctx, stop := context.WithCancel(context.Background())
+		m.stopGauge = stop
+		go m.Server.Overload.Run(gctx)
 	}
 	if m.Config.BaseURL == "" {
 		m.Server.LANHost = server.LANAddress()
@@ -280,6 +295,9 @@ func (m *Main) URL() string {
 // Every accepted action is already stored.
 func (m *Main) Close() error {
 	m.drain()
+	if m.stopGauge != nil {
+		m.stopGauge()
+	}
 	if m.http != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()

@@ -75,8 +75,9 @@ func TestBrowser_PageFollowsTheMatchAcrossARestart(t *testing.T) {
 }
 
 // actOver sends one action for the seat holding token over its own
-// websocket, as a phone would, and waits for the answer. A refusal is no
-// failure: the referee's auto-draw may have moved first.
+// websocket, as a phone would, and waits for the answer, sending it again
+// after a busy answer as the page does. A refusal is no failure: the
+// referee's auto-draw may have moved first.
 func actOver(tb testing.TB, m *Main, code, token, typ string) {
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -101,6 +102,13 @@ func actOver(tb testing.TB, m *Main, code, token, typ string) {
 		_ = json.Unmarshal(b, &r)
 		if r.Type == "error" && r.Code == "internal" {
 			tb.Fatalf("%s: %s", typ, r.Message)
+		}
+		if r.Type == "error" && r.Code == "busy" && r.ID == token+"-"+typ {
+			time.Sleep(250 * time.Millisecond)
+			if err := conn.Write(ctx, websocket.MessageText, msg); err != nil {
+				tb.Fatalf("write: %v", err)
+			}
+			continue
 		}
 		if (r.Type == "ok" || r.Type == "error") && r.ID == token+"-"+typ {
 			return

@@ -13,6 +13,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 
+	"topsecret/internal/overload"
 	"topsecret/internal/replay"
 	"topsecret/internal/room"
 	"topsecret/internal/store"
@@ -53,6 +54,9 @@ type Server struct {
 	TrustProxy bool
 	// Doorman limits what one network address may ask for.
 	Doorman *Doorman
+	// Overload turns away new actions while the CPU cannot keep up, so
+	// the ones taken are answered in time; nil takes everything.
+	Overload *overload.Gauge
 
 	handler http.Handler
 	// timelines keeps the replay timelines of the finished matches viewed

@@ -1,0 +1,155 @@
+// Package overload tells when the server has more to do than its CPU can do
+// in time, and turns away that share of new actions so the ones it takes
+// are answered promptly.
+//
+// The measure is Go's own scheduling latency (runtime/metrics
+// /sched/latencies:seconds): how long runnable goroutines waited for a
+// processor. Past saturation every goroutine waits in the run queue, the
+// socket readers and writers too, so an action's answer is late however
+// short the room's own queue is; a room queue or store queue alone never
+// saw it (the actions were still unread in the sockets). Refusing an
+// action costs a few microseconds, taking one a couple of milliseconds, so
+// turning away the excess brings the wait down within a tenth of a second.
+package overload
+
+import (
+	"context"
+	"math/rand/v2"
+	"runtime/metrics"
+	"sync/atomic"
+	"time"
+)
+
+// Gauge keeps the share of new actions to turn away, adjusted every
+// Period from the scheduling latency measured over it. The zero share
+// takes everything; a nil *Gauge never sheds.
+type Gauge struct {
+	// Target is the scheduling latency (90th percentile over a period)
+	// above which the gauge sheds more. Default 5ms.
+	Target time.Duration
+	// Period is how often the gauge looks. Default 50ms.
+	Period time.Duration
+
+	shed atomic.Uint64 // share to refuse, in millionths
+	late atomic.Int64  // last period's 90th percentile, in nanoseconds
+
+	sample  []metrics.Sample
+	counts  []uint64 // the histogram's counts at the last look
+	buckets []float64
+}
+
+// Steps of the controller: it raises the share fast and lowers it slowly,
+// so that a burst does not swing the server between refusing everything
+// and refusing nothing.
+const (
+	raiseBy = 0.10
+	lowerBy = 0.02
+	maxShed = 0.98 // some actions always get through, so the gauge sees when the crowd is gone
+)
+
+const latencies = "/sched/latencies:seconds"
+
+// Run looks every Period until ctx ends.
+func (g *Gauge) Run(ctx context.Context) {
+	if g.Period <= 0 {
+		g.Period = 50 * time.Millisecond
+	}
+	g.look()
+	t := time.NewTicker(g.Period)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			g.Observe(g.look())
+		}
+	}
+}
+
+// look returns the 90th percentile of the scheduling latencies since the
+// last look (0 when no goroutine was scheduled).
+func (g *Gauge) look() time.Duration {
+	if g.sample == nil {
+		g.sample = []metrics.Sample{{Name: latencies}}
+	}
+	metrics.Read(g.sample)
+	if g.sample[0].Value.Kind() != metrics.KindFloat64Histogram {
+		return 0
+	}
+	h := g.sample[0].Value.Float64Histogram()
+	if len(g.counts) != len(h.Counts) {
+		g.counts, g.buckets = make([]uint64, len(h.Counts)), h.Buckets
+		copy(g.counts, h.Counts)
+		return 0
+	}
+	var total uint64
+	delta := make([]uint64, len(h.Counts))
+	for i, c := range h.Counts {
+		delta[i] = c - g.counts[i]
+		total += delta[i]
+	}
+	copy(g.counts, h.Counts)
+	return percentile(delta, g.buckets, total, 0.9)
+}
+
+// percentile is the lower bound of the bucket holding the q-th quantile of
+// a histogram's counts (bucket i spans buckets[i] to buckets[i+1]).
+func percentile(counts []uint64, buckets []float64, total uint64, q float64) time.Duration {
+	if total == 0 {
+		return 0
+	}
+	want := uint64(q * float64(total))
+	var seen uint64
+	for i, c := range counts {
+		seen += c
+		if seen > want {
+			lo := buckets[i]
+			if lo < 0 {
+				lo = 0
+			}
+			return time.Duration(lo * float64(time.Second))
+		}
+	}
+	return 0
+}
+
+// Observe takes one period's scheduling latency and adjusts the share to
+// refuse: up while the server runs late, down once it keeps up.
+func (g *Gauge) Observe(late time.Duration) {
+	target := g.Target
+	if target <= 0 {
+		target = 5 * time.Millisecond
+	}
+	g.late.Store(int64(late))
+	shed := g.Shedding()
+	switch {
+	case late > target:
+		shed = min(shed+raiseBy, maxShed)
+	case late < target/2:
+		shed = max(shed-lowerBy, 0)
+	}
+	g.shed.Store(uint64(shed * 1e6))
+}
+
+// Shedding is the share of new actions turned away now, 0 to 1.
+func (g *Gauge) Shedding() float64 {
+	if g == nil {
+		return 0
+	}
+	return float64(g.shed.Load()) / 1e6
+}
+
+// Late is the scheduling latency of the last period.
+func (g *Gauge) Late() time.Duration {
+	if g == nil {
+		return 0
+	}
+	return time.Duration(g.late.Load())
+}
+
+// Admit says whether to take a new action now; false means answer busy.
+func (g *Gauge) Admit() bool {
+	s := g.Shedding()
+	return s == 0 || rand.Float64() >= s
+}

@@ -1,0 +1,136 @@
+package overload
+
+import (
+	"context"
+	"runtime"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// The share refused climbs while the server runs late, never reaches all
+// of them, and falls slowly once it keeps up.
+func TestGauge_ShedsWhileLateAndStopsOnceCaughtUp(t *testing.T) {
+	ms := time.Millisecond
+	for _, tc := range []struct {
+		name  string
+		lates []time.Duration
+		want  float64
+	}{
+		{"on time takes everything", []time.Duration{0, ms, 2 * ms}, 0},
+		{"one late period refuses a tenth", []time.Duration{20 * ms}, 0.10},
+		{"late periods add up", []time.Duration{20 * ms, 20 * ms, 20 * ms}, 0.30},
+		{"some always get through", repeat(40, 50*ms), maxShed},
+		{"between half and the target holds", []time.Duration{20 * ms, 20 * ms, 4 * ms, 3 * ms}, 0.20},
+		{"on time again lowers slowly", []time.Duration{20 * ms, 20 * ms, ms}, 0.18},
+		{"long on time clears it", append(repeat(5, 20*ms), repeat(30, 0)...), 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := &Gauge{Target: 5 * ms}
+			for _, l := range tc.lates {
+				g.Observe(l)
+			}
+			if got := g.Shedding(); got < tc.want-1e-6 || got > tc.want+1e-6 {
+				t.Fatalf("shedding %.3f, want %.3f", got, tc.want)
+			}
+		})
+	}
+}
+
+func repeat(n int, d time.Duration) []time.Duration {
+	out := make([]time.Duration, n)
+	for i := range out {
+		out[i] = d
+	}
+	return out
+}
+
+// Admit refuses about the share the gauge sheds, and a nil gauge or a
+// calm one refuses nothing.
+func TestGauge_AdmitsTheRest(t *testing.T) {
+	var none *Gauge
+	if !none.Admit() || none.Shedding() != 0 {
+		t.Fatal("a nil gauge refused")
+	}
+	g := &Gauge{}
+	for range 1000 {
+		if !g.Admit() {
+			t.Fatal("a calm gauge refused")
+		}
+	}
+	for range 5 {
+		g.Observe(time.Second)
+	}
+	taken := 0
+	for range 10000 {
+		if g.Admit() {
+			taken++
+		}
+	}
+	if taken < 4500 || taken > 5500 {
+		t.Fatalf("took %d of 10000 at shedding %.2f", taken, g.Shedding())
+	}
+}
+
+func TestPercentile(t *testing.T) {
+	buckets := []float64{0, 0.001, 0.010, 0.100, 1}
+	for _, tc := range []struct {
+		name   string
+		counts []uint64
+		q      float64
+		want   time.Duration
+	}{
+		{"nothing scheduled", []uint64{0, 0, 0, 0}, 0.9, 0},
+		{"all quick", []uint64{100, 0, 0, 0}, 0.9, 0},
+		{"a tail under a tenth", []uint64{95, 0, 5, 0}, 0.9, 0},
+		{"the tail past a tenth", []uint64{80, 0, 20, 0}, 0.9, 10 * time.Millisecond},
+		{"everyone waits", []uint64{0, 0, 0, 10}, 0.9, 100 * time.Millisecond},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var total uint64
+			for _, c := range tc.counts {
+				total += c
+			}
+			if got := percentile(tc.counts, buckets, total, tc.q); got != tc.want {
+				t.Fatalf("got %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// A process whose goroutines outnumber its processors many times over is
+// seen as late from the runtime's own measure, and the gauge starts
+// refusing; once the crowd is gone it takes everything again.
+func TestGauge_SeesARealCrowdAndItsEnd(t *testing.T) {
+	g := &Gauge{Target: 2 * time.Millisecond, Period: 20 * time.Millisecond}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go g.Run(ctx)
+	var stop atomic.Bool
+	defer stop.Store(true)
+	for range 50 * runtime.GOMAXPROCS(0) {
+		go func() {
+			x := 0
+			for !stop.Load() {
+				for i := range 100000 {
+					x += i
+				}
+				if x == -1 {
+					return
+				}
+			}
+		}()
+	}
+	waitFor(t, "the gauge sheds under the crowd", func() bool { return g.Shedding() >= 0.3 })
+	stop.Store(true)
+	waitFor(t, "the gauge takes everything once the crowd is gone", func() bool { return g.Shedding() == 0 })
+}
+
+func waitFor(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	for end := time.Now().Add(10 * time.Second); !ok(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("%s: not within 10 s", what)
+		}
+	}
+}
