@@ -124,7 +124,7 @@ type Main struct {
 // NewMain returns a Main with default config.
 func NewMain() *Main {
 	return &Main{Config: Config{Addr: ":8080", DataDir: "./data", LogLevel: "info", BotDelay: 1200 * time.Millisecond,
-		ShedAbove: 5 * time.Millisecond}}
+		ShedAbove: 10 * time.Millisecond}}
 }
 
 // ParseFlags reads flags, falling back to environment variables.

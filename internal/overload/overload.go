@@ -90,7 +90,7 @@ func (g *Gauge) look() time.Duration {
 		total += delta[i]
 	}
 	copy(g.counts, h.Counts)
-	return percentile(delta, g.buckets, total, 0.9)
+	return percentile(delta, g.buckets, total, 0.5)
 }
 
 // percentile is the lower bound of the bucket holding the q-th quantile of

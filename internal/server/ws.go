@@ -202,7 +202,7 @@ func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Ide
 	if !s.Overload.Admit() {
 		// Answered at once: the page sends it again shortly, and the server
 		// spends its CPU on the actions it took.
-		sub.Reply(errorJSON(m.ID, saidError(catalogue.Words().Reader(lang, nil), "busy", "game.page.error.busy")))
+		sub.Reply(errorJSON(m.ID, s.busy(lang)))
 		return
 	}
 	a := game.Action{Type: m.Action.Type, Data: m.Action.Data}
@@ -233,6 +233,17 @@ func (s *Server) handleNote(ctx context.Context, rm *room.Room, id room.Identity
 		return
 	}
 	sub.Reply(mustJSON(okMsg{Type: "ok", ID: m.ID}))
+}
+
+// busy is the busy refusal in lang, worded once per language: under
+// overload it is said hundreds of times a second.
+func (s *Server) busy(lang string) apiError {
+	if e, ok := s.busyWords.Load(lang); ok {
+		return e.(apiError)
+	}
+	e := saidError(catalogue.Words().Reader(lang, nil), "busy", "game.page.error.busy")
+	s.busyWords.Store(lang, e)
+	return e
 }
 
 func errorJSON(id string, e apiError) []byte {
