@@ -7,8 +7,8 @@ import (
 )
 
 // viewed is one distinct viewer's frame at this version: built once, its
-// content marshalled once to tell whether it changed, and encoded once per
-// Format that needs it.
+// content fingerprinted once to tell whether it changed, and encoded once
+// per Format that needs it.
 type viewed struct {
 	frame  *Frame
 	sum    uint64 // digest of the frame's content
@@ -24,36 +24,27 @@ type views struct {
 
 func newViews() *views { return &views{met: map[Identity]*viewed{}} }
 
-// sharedContent is what a frame's digest is taken over once per change:
-// the frame without its game's description (which never changes in a room
-// and is a third of a frame's JSON) and without what depends on the
-// viewer. The nil fields, shallower, hide the frame's own.
-type sharedContent struct {
-	Info *struct{} `json:"game,omitempty"`
-	*Frame
-}
-
 // viewerContent is the part of a frame that differs between viewers,
-// digested once per viewer: the game's view above all.
+// fingerprinted once per viewer: the game's view above all.
 type viewerContent struct {
-	You      game.Seat       `json:"you"`
-	SeatID   string          `json:"seat_id"`
-	Host     bool            `json:"host"`
-	HostBack bool            `json:"host_back"`
-	Table    bool            `json:"table"`
-	Rejoin   *RejoinState    `json:"rejoin"`
-	View     any             `json:"view"`
-	Legal    []game.Move     `json:"legal"`
-	Note     json.RawMessage `json:"note"`
-	// Events are the seq numbers of the events the viewer reads: marshalling
+	You      game.Seat
+	SeatID   string
+	Host     bool
+	HostBack bool
+	Table    bool
+	Rejoin   *RejoinState
+	View     any
+	Legal    []game.Move
+	Note     json.RawMessage
+	// Events are the seq numbers of the events the viewer reads: hashing
 	// the messages themselves was half of all digesting.
-	Events []uint64 `json:"events"`
+	Events []uint64
 }
 
 // of returns id's frame and content digest, building them the first time.
-// Only the viewer's own part is marshalled per viewer: with six viewers of
-// a wink table the shared part (seats, match, standings) was five sixths
-// of the work.
+// What every viewer shares (seats, match, standings) is fingerprinted once
+// per change, and only the viewer's own part per viewer. The game's
+// description is left out: it never changes in a room.
 func (vs *views) of(r *Room, id Identity) (*viewed, error) {
 	if v, ok := vs.met[id]; ok {
 		return v, nil
@@ -61,21 +52,13 @@ func (vs *views) of(r *Room, id Identity) (*viewed, error) {
 	f, seen := r.frameSeen(id)
 	if vs.shared == 0 {
 		content := *f
-		content.Version, content.Now, content.Actions = 0, 0, 0
+		content.Version, content.Now, content.Actions, content.Info = 0, 0, 0, game.Info{}
 		content.You, content.SeatID, content.Host, content.HostBack, content.Table = 0, "", false, false, false
 		content.Rejoin, content.View, content.Legal, content.Note, content.Events = nil, nil, nil, nil, nil
-		b, err := json.Marshal(sharedContent{Frame: &content})
-		if err != nil {
-			return nil, err
-		}
-		vs.shared = digest(b)
+		vs.shared = fingerprintOf(0, content)
 	}
-	b, err := json.Marshal(viewerContent{You: f.You, SeatID: f.SeatID, Host: f.Host, HostBack: f.HostBack, Table: f.Table,
-		Rejoin: f.Rejoin, View: f.View, Legal: f.Legal, Note: f.Note, Events: seen})
-	if err != nil {
-		return nil, err
-	}
-	v := &viewed{frame: f, sum: digestOn(vs.shared, b)}
+	v := &viewed{frame: f, sum: fingerprintOf(vs.shared, viewerContent{You: f.You, SeatID: f.SeatID, Host: f.Host,
+		HostBack: f.HostBack, Table: f.Table, Rejoin: f.Rejoin, View: f.View, Legal: f.Legal, Note: f.Note, Events: seen})}
 	vs.met[id] = v
 	return v, nil
 }

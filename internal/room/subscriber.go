@@ -3,7 +3,6 @@ package room
 import (
 	"context"
 	"crypto/subtle"
-	"encoding/binary"
 	"hash/maphash"
 	"strconv"
 	"sync"
@@ -182,21 +181,5 @@ func envelope(version, now int64, actions int, body []byte) []byte {
 	return append(msg, body[1:]...)
 }
 
-// frameSeed keys the digests of one process; they are never stored.
+// frameSeed keys the frame digests of one process; they are never stored.
 var frameSeed = maphash.MakeSeed()
-
-// digest is a 64-bit hash of a frame's content: it changes in more than a
-// few bits, and a collision would only delay a frame until the next change.
-func digest(b []byte) uint64 { return maphash.Bytes(frameSeed, b) | 1 } // never 0: "nothing sent yet"
-
-// digestOn is the digest of a viewer's content b on top of the shared
-// content's digest.
-func digestOn(shared uint64, b []byte) uint64 {
-	var h maphash.Hash
-	h.SetSeed(frameSeed)
-	var pre [8]byte
-	binary.LittleEndian.PutUint64(pre[:], shared)
-	h.Write(pre[:])
-	h.Write(b)
-	return h.Sum64() | 1
-}

@@ -1,0 +1,80 @@
+package room
+
+import (
+	"encoding/json"
+	"testing"
+
+	"topsecret/internal/game"
+)
+
+type pane struct {
+	Name  string
+	Cards []int
+	Say   game.Msg
+	Raw   json.RawMessage
+	Next  *pane
+	Marks map[string]int
+	Any   any
+	// Count is kept beside the content and never shown.
+	Count int `json:"-"`
+	kept  int
+}
+
+// Two contents differ in their fingerprint exactly when something a viewer
+// could be shown differs; equal contents built apart hash alike.
+func TestFingerprint_SeesEveryDifference(t *testing.T) {
+	base := func() pane {
+		return pane{Name: "Ann", Cards: []int{1, 2}, Say: game.M("wink.event.x", game.P("who", 1)),
+			Raw: json.RawMessage(`{"a":1}`), Next: &pane{Name: "Bob"}, Marks: map[string]int{"a": 1, "b": 2}, Any: 3}
+	}
+	same := fingerprintOf(7, base())
+	if again := fingerprintOf(7, base()); again != same {
+		t.Fatal("the same content built twice hashes apart")
+	}
+	for _, tc := range []struct {
+		name   string
+		change func(*pane)
+	}{
+		{"a string", func(p *pane) { p.Name = "Anne" }},
+		{"a slice element", func(p *pane) { p.Cards[1] = 3 }},
+		{"a slice's length", func(p *pane) { p.Cards = append(p.Cards, 0) }},
+		{"nil against empty", func(p *pane) { p.Cards = nil }},
+		{"a message argument", func(p *pane) { p.Say = game.M("wink.event.x", game.P("who", 2)) }},
+		{"a message id", func(p *pane) { p.Say = game.M("wink.event.y", game.P("who", 1)) }},
+		{"raw JSON", func(p *pane) { p.Raw = json.RawMessage(`{"a":2}`) }},
+		{"behind a pointer", func(p *pane) { p.Next.Name = "Bix" }},
+		{"a nil pointer", func(p *pane) { p.Next = nil }},
+		{"a map value", func(p *pane) { p.Marks["b"] = 3 }},
+		{"a map key", func(p *pane) { delete(p.Marks, "b"); p.Marks["c"] = 2 }},
+		{"an interface's value", func(p *pane) { p.Any = 4 }},
+		{"a type behind an interface", func(p *pane) { p.Any = int64(3) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := base()
+			tc.change(&p)
+			if fingerprintOf(7, p) == same {
+				t.Fatalf("changing %s left the fingerprint alone", tc.name)
+			}
+		})
+	}
+	hidden := base()
+	hidden.Count, hidden.kept = 9, 9
+	if fingerprintOf(7, hidden) != same {
+		t.Fatal("a field JSON does not show changed the fingerprint")
+	}
+	if fingerprintOf(8, base()) == same {
+		t.Fatal("the shared part's digest is not in the fingerprint")
+	}
+}
+
+// A map's entries hash alike in whatever order they were added.
+func TestFingerprint_MapOrderDoesNotMatter(t *testing.T) {
+	a, b := map[int]string{}, map[int]string{}
+	for i := range 50 {
+		a[i] = "x"
+		b[49-i] = "x"
+	}
+	if fingerprintOf(0, a) != fingerprintOf(0, b) {
+		t.Fatal("the same map hashed apart")
+	}
+}
