@@ -23,6 +23,9 @@ type DB struct {
 	write   *sql.DB
 	read    *sql.DB
 	appends *store.GroupCommit
+	// appendRow is the action insert, prepared once on the one write
+	// connection: parsing it for every row was a tenth of a commit's CPU.
+	appendRow *sql.Stmt
 }
 
 var _ store.Store = (*DB)(nil)
@@ -73,6 +76,10 @@ func Open(path string) (*DB, error) {
 		db.Close()
 		return nil, err
 	}
+	if db.appendRow, err = write.Prepare(appendRowSQL); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("prepare append: %w", err)
+	}
 	// One writer: SQLite has one write connection; batching is its speed.
 	db.appends = store.NewGroupCommit(db.writeActions, store.GroupCommitConfig{Writers: 1})
 	return db, nil
@@ -121,6 +128,9 @@ func (db *DB) Ping(ctx context.Context) error {
 func (db *DB) Close() error {
 	if db.appends != nil {
 		db.appends.Close()
+	}
+	if db.appendRow != nil {
+		db.appendRow.Close()
 	}
 	err := db.write.Close()
 	if db.read != db.write {
