@@ -2,6 +2,7 @@ package room
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"topsecret/internal/game"
 )
@@ -11,8 +12,8 @@ import (
 // per Format that needs it.
 type viewed struct {
 	frame  *Frame
-	sum    uint64 // digest of the frame's content
-	bodies map[string][]byte
+	sum    uint64            // digest of the frame's content
+	bodies map[string][]byte // messages by Format
 }
 
 // views holds, for one change, the frames of the viewers met so far, and
@@ -63,15 +64,21 @@ func (vs *views) of(r *Room, id Identity) (*viewed, error) {
 	return v, nil
 }
 
-// body encodes v for enc, once per Format.
-func (v *viewed) body(enc Encoder) ([]byte, error) {
+// message is v's frame encoded for enc with its version, time and log
+// length in front, built once per Format: every subscriber of one format
+// and viewer gets the same bytes, which nobody writes to.
+func (v *viewed) message(enc Encoder) ([]byte, error) {
 	if b, ok := v.bodies[enc.Format]; ok {
 		return b, nil
 	}
-	b, err := enc.Encode(v.frame)
+	body, err := enc.Encode(v.frame)
 	if err != nil {
 		return nil, err
 	}
+	if len(body) < 2 || body[0] != '{' {
+		return nil, fmt.Errorf("a frame encoded as %q is no JSON object", enc.Format)
+	}
+	b := envelope(v.frame.Version, v.frame.Now, v.frame.Actions, body)
 	if v.bodies == nil {
 		v.bodies = map[string][]byte{}
 	}
@@ -108,15 +115,11 @@ func (r *Room) sendFrame(s *Subscriber, cache *views, force bool) bool {
 	if !force && v.sum == s.last {
 		return true
 	}
-	body, err := v.body(s.enc)
-	if err != nil || len(body) < 2 || body[0] != '{' {
+	msg, err := v.message(s.enc)
+	if err != nil {
 		r.log().Error("encode frame", "err", err, "format", s.enc.Format)
 		return true
 	}
 	s.last = v.sum
-	actions := 0
-	if r.match != nil {
-		actions = r.match.n
-	}
-	return s.send(envelope(r.version, r.now().UnixMilli(), actions, body))
+	return s.send(msg)
 }
