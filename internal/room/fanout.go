@@ -20,7 +20,8 @@ type viewed struct {
 // the digest of what every viewer's frame shares.
 type views struct {
 	met    map[Identity]*viewed
-	shared uint64 // 0 until the first viewer's frame is built
+	frame  *Frame // what every viewer's frame holds alike; nil until the first is built
+	shared uint64 // its digest
 }
 
 func newViews() *views { return &views{met: map[Identity]*viewed{}} }
@@ -50,14 +51,13 @@ func (vs *views) of(r *Room, id Identity) (*viewed, error) {
 	if v, ok := vs.met[id]; ok {
 		return v, nil
 	}
-	f, seen := r.frameSeen(id)
-	if vs.shared == 0 {
-		content := *f
+	if vs.frame == nil {
+		vs.frame = r.sharedFrame()
+		content := *vs.frame
 		content.Version, content.Now, content.Actions, content.Info = 0, 0, 0, game.Info{}
-		content.You, content.SeatID, content.Host, content.HostBack, content.Table = 0, "", false, false, false
-		content.Rejoin, content.View, content.Legal, content.Note, content.Events = nil, nil, nil, nil, nil
 		vs.shared = fingerprintOf(0, content)
 	}
+	f, seen := r.frameOn(vs.frame, id)
 	v := &viewed{frame: f, sum: fingerprintOf(vs.shared, viewerContent{You: f.You, SeatID: f.SeatID, Host: f.Host,
 		HostBack: f.HostBack, Table: f.Table, Rejoin: f.Rejoin, View: f.View, Legal: f.Legal, Note: f.Note, Events: seen})}
 	vs.met[id] = v

@@ -122,18 +122,35 @@ func (r *Room) frame(id Identity) *Frame {
 
 // frameSeen builds the frame for one viewer and says which of the room's
 // events it holds, by their seq numbers.
-func (r *Room) frameSeen(id Identity) (*Frame, []uint64) {
+func (r *Room) frameSeen(id Identity) (*Frame, []uint64) { return r.frameOn(r.sharedFrame(), id) }
+
+// sharedFrame is what every viewer's frame holds alike at this version:
+// built once per change, it is a frame for nobody in particular.
+func (r *Room) sharedFrame() *Frame {
 	f := &Frame{Version: r.version, Now: r.now().UnixMilli(), Code: r.rec.Code, Info: r.entry.Info,
-		Options: r.rec.Options, BotStrength: r.botStrength(), Status: r.status(), You: game.System, Host: r.isHost(id), Table: id.Table,
-		HostSeat: r.rec.Host.Seat, HostBack: r.mayTakeHostBack(id),
-		Legal: []game.Move{}, Events: []game.Msg{}, Standings: r.standings(), Watch: r.watching(),
-		Rejoin: r.rejoinState(id)}
+		Options: r.rec.Options, BotStrength: r.botStrength(), Status: r.status(), You: game.System,
+		HostSeat: r.rec.Host.Seat, Standings: r.standings(), Watch: r.watching()}
 	f.Series = seriesState(r.entry.Info.Series, f.Standings, r.playing())
 	for _, s := range r.seats {
 		f.Seats = append(f.Seats, r.seatState(s))
-		if s.ID == id.SeatID {
-			f.SeatID = s.ID
-		}
+	}
+	if r.match != nil {
+		f.Match = r.matchState(r.match)
+		f.Actions = r.match.n
+	}
+	return f
+}
+
+// frameOn is id's frame: the shared one with what id alone sees. The
+// shared parts (seats, match, standings) are shared with other viewers'
+// frames, which nobody changes once built.
+func (r *Room) frameOn(shared *Frame, id Identity) (*Frame, []uint64) {
+	f := new(Frame)
+	*f = *shared
+	f.Host, f.Table, f.HostBack, f.Rejoin = r.isHost(id), id.Table, r.mayTakeHostBack(id), r.rejoinState(id)
+	f.Legal, f.Events = []game.Move{}, []game.Msg{}
+	if r.seatIndex(id.SeatID) >= 0 {
+		f.SeatID = id.SeatID
 	}
 	if r.match == nil {
 		return f, nil
@@ -151,8 +168,6 @@ func (r *Room) frameSeen(id Identity) (*Frame, []uint64) {
 		}
 	}
 	f.View = m.state.View(viewer)
-	f.Match = r.matchState(m)
-	f.Actions = m.n
 	var seen []uint64
 	for _, e := range r.events {
 		if e.For(viewer) {
