@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/coder/websocket"
 	"io"
 	"log/slog"
 	"net"
@@ -89,6 +90,9 @@ type Config struct {
 	// Profiles is where Go's runtime profiles are served (a loopback
 	// address); empty serves none.
 	Profiles string
+	// Deflate is the websockets' permessage-deflate: off, fresh (each frame
+	// compressed alone) or shared (a compressor kept per connection).
+	Deflate string
 	// ShedAbove is the scheduling latency past which new actions are
 	// answered busy (the overload package); 0 never refuses.
 	ShedAbove time.Duration
@@ -147,6 +151,8 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 		"serve Go's runtime profiles (pprof) on this address, e.g. 127.0.0.1:6060; keep it off the network (env PROFILES)")
 	fs.BoolVar(&c.NoLimits, "no-limits", env("NO_LIMITS", "") == "1",
 		"no per-address limits on rooms, joins, room-code guesses and sockets, for load tests (env NO_LIMITS=1)")
+	fs.StringVar(&c.Deflate, "ws-deflate", env("WS_DEFLATE", "off"),
+		"compress websocket frames: off, fresh (each frame alone) or shared (a compressor per connection: smallest, costliest) (env WS_DEFLATE)")
 	fs.DurationVar(&c.ShedAbove, "shed-above", c.ShedAbove,
 		"answer new actions busy while goroutines wait longer than this for the CPU (90th percentile); 0 never refuses")
 	delay := env("BOT_DELAY", c.BotDelay.String())
@@ -160,7 +166,19 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 	} else {
 		return fmt.Errorf("BOT_DELAY: %w", err)
 	}
-	return fs.Parse(args)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if _, ok := deflateModes[c.Deflate]; !ok {
+		return fmt.Errorf("--ws-deflate %q: want off, fresh or shared", c.Deflate)
+	}
+	return nil
+}
+
+// deflateModes are --ws-deflate's values.
+var deflateModes = map[string]websocket.CompressionMode{
+	"": websocket.CompressionDisabled, "off": websocket.CompressionDisabled,
+	"fresh": websocket.CompressionNoContextTakeover, "shared": websocket.CompressionContextTakeover,
 }
 
 func env(key, def string) string {
@@ -210,6 +228,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.Config.NoLimits {
 		m.Server.Doorman = server.NoDoorman()
 	}
+	m.Server.Deflate = deflateModes[m.Config.Deflate]
 	if m.Config.ShedAbove > 0 {
 		m.Server.Overload = &overload.Gauge{Target: m.Config.ShedAbove}
 		gctx, stop := context.WithCancel(context.Background())

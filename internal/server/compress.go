@@ -16,7 +16,8 @@ var squeezed = []string{"text/html", "application/json", "image/svg+xml", "text/
 // compress gzips an answer for a client that accepts it. A phone on a
 // party's Wi-Fi loads a room page in a tenth of the bytes; a level-5 gzip of a
 // 40 KB page costs well under a millisecond. The websocket route stays
-// outside: its frames are compressed by permessage-deflate instead.
+// outside: its frames are compressed by permessage-deflate, when
+// Server.Deflate chooses it.
 func compress() func(http.Handler) http.Handler {
 	c := middleware.NewCompressor(5, squeezed...)
 	return func(next http.Handler) http.Handler {

@@ -2,6 +2,7 @@
 package server
 
 import (
+	"github.com/coder/websocket"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -54,6 +55,11 @@ type Server struct {
 	TrustProxy bool
 	// Doorman limits what one network address may ask for.
 	Doorman *Doorman
+	// Deflate is the permessage-deflate mode offered to browsers. Default
+	// off: on a party's Wi-Fi the bytes are cheap and the CPU and memory of
+	// compressing every frame are not (docs/benchmarks.md, "Compressed
+	// frames").
+	Deflate websocket.CompressionMode
 	// Overload turns away new actions while the CPU cannot keep up, so
 	// the ones taken are answered in time; nil takes everything.
 	Overload *overload.Gauge
