@@ -94,8 +94,10 @@ type Config struct {
 	// compressed alone) or shared (a compressor kept per connection).
 	Deflate string
 	// ShedAbove is the scheduling latency past which new actions are
-	// answered busy (the overload package); 0 never refuses.
-	ShedAbove time.Duration
+	// answered busy (the overload package); 0 never refuses. MaxInFlight
+	// caps the actions being answered at once.
+	ShedAbove   time.Duration
+	MaxInFlight int
 }
 
 // Main is the running program: config, store, rooms and HTTP server. Tests
@@ -128,7 +130,7 @@ type Main struct {
 // NewMain returns a Main with default config.
 func NewMain() *Main {
 	return &Main{Config: Config{Addr: ":8080", DataDir: "./data", LogLevel: "info", BotDelay: 1200 * time.Millisecond,
-		ShedAbove: 10 * time.Millisecond}}
+		ShedAbove: 10 * time.Millisecond, MaxInFlight: 128}}
 }
 
 // ParseFlags reads flags, falling back to environment variables.
@@ -153,6 +155,8 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 		"no per-address limits on rooms, joins, room-code guesses and sockets, for load tests (env NO_LIMITS=1)")
 	fs.StringVar(&c.Deflate, "ws-deflate", env("WS_DEFLATE", "off"),
 		"compress websocket frames: off, fresh (each frame alone) or shared (a compressor per connection: smallest, costliest) (env WS_DEFLATE)")
+	fs.IntVar(&c.MaxInFlight, "max-in-flight", c.MaxInFlight,
+		"with --shed-above: answer new actions busy while this many are being answered; 0 sets no cap")
 	fs.DurationVar(&c.ShedAbove, "shed-above", c.ShedAbove,
 		"answer new actions busy while goroutines wait longer than this for the CPU (90th percentile); 0 never refuses")
 	delay := env("BOT_DELAY", c.BotDelay.String())
@@ -230,7 +234,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.Server.Deflate = deflateModes[m.Config.Deflate]
 	if m.Config.ShedAbove > 0 {
-		m.Server.Overload = &overload.Gauge{Target: m.Config.ShedAbove}
+		m.Server.Overload = &overload.Gauge{Target: m.Config.ShedAbove, MaxInFlight: m.Config.MaxInFlight}
 		gctx, stop := context.WithCancel(context.Background())
 		m.stopGauge = stop
 		go m.Server.Overload.Run(gctx)

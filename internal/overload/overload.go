@@ -29,6 +29,11 @@ type Gauge struct {
 	Target time.Duration
 	// Period is how often the gauge looks. Default 50ms.
 	Period time.Duration
+	// MaxInFlight caps the actions taken and not yet answered, server-wide:
+	// past it the queue alone would make the next one late. 0: no cap.
+	MaxInFlight int
+
+	inflight atomic.Int64
 
 	shed atomic.Uint64 // share to refuse, in millionths
 	late atomic.Int64  // last period's 90th percentile, in nanoseconds
@@ -152,4 +157,28 @@ func (g *Gauge) Late() time.Duration {
 func (g *Gauge) Admit() bool {
 	s := g.Shedding()
 	return s == 0 || rand.Float64() >= s
+}
+
+// Enter takes a new action, or says busy (false) while the server runs
+// late or MaxInFlight actions are still being answered. Every true must
+// be followed by one Leave once the action is answered.
+func (g *Gauge) Enter() bool {
+	if g == nil {
+		return true
+	}
+	if !g.Admit() {
+		return false
+	}
+	if n := g.inflight.Add(1); g.MaxInFlight > 0 && n > int64(g.MaxInFlight) {
+		g.inflight.Add(-1)
+		return false
+	}
+	return true
+}
+
+// Leave marks an action Enter took as answered.
+func (g *Gauge) Leave() {
+	if g != nil {
+		g.inflight.Add(-1)
+	}
 }

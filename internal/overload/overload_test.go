@@ -134,3 +134,34 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 		}
 	}
 }
+
+// No more than MaxInFlight actions are taken at once; each answered one
+// makes room for the next, and a nil gauge takes everything.
+func TestGauge_CapsTheActionsInFlight(t *testing.T) {
+	g := &Gauge{MaxInFlight: 3}
+	for i := range 3 {
+		if !g.Enter() {
+			t.Fatalf("action %d of 3 refused", i+1)
+		}
+	}
+	if g.Enter() {
+		t.Fatal("a fourth action taken while three are in flight")
+	}
+	g.Leave()
+	if !g.Enter() {
+		t.Fatal("refused after one was answered")
+	}
+	var none *Gauge
+	for range 10 {
+		if !none.Enter() {
+			t.Fatal("a nil gauge refused")
+		}
+		none.Leave()
+	}
+	open := &Gauge{}
+	for range 1000 {
+		if !open.Enter() {
+			t.Fatal("a gauge with no cap refused while calm")
+		}
+	}
+}

@@ -199,12 +199,13 @@ func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Ide
 		sub.Reply(errorJSON(m.ID, saidError(catalogue.Words().Reader(lang, nil), "not_seated", "game.page.error.not_seated")))
 		return
 	}
-	if !s.Overload.Admit() {
+	if !s.Overload.Enter() {
 		// Answered at once: the page sends it again shortly, and the server
 		// spends its CPU on the actions it took.
 		sub.Reply(errorJSON(m.ID, s.busy(lang)))
 		return
 	}
+	defer s.Overload.Leave()
 	a := game.Action{Type: m.Action.Type, Data: m.Action.Data}
 	at, err := rm.Act(ctx, id.SeatID, m.ID, a)
 	if err != nil {
