@@ -31,6 +31,38 @@ type Catalog struct {
 
 	mu      sync.Mutex
 	missing map[string]bool
+
+	// localizers holds one localizer per language asked for: making one
+	// parses the language tag, which cost more than most messages.
+	localizers sync.Map // string → *i18n.Localizer
+	// said remembers finished words by reader and message: a frame words
+	// the same forty recent events for every viewer and every change.
+	said sayings
+}
+
+// sayings is a bounded memory of finished words: past maxSayings it
+// forgets everything and starts again, which costs one wording each.
+type sayings struct {
+	mu sync.RWMutex
+	m  map[string]string
+}
+
+const maxSayings = 1 << 15
+
+func (s *sayings) get(k string) (string, bool) {
+	s.mu.RLock()
+	v, ok := s.m[k]
+	s.mu.RUnlock()
+	return v, ok
+}
+
+func (s *sayings) put(k, v string) {
+	s.mu.Lock()
+	if s.m == nil || len(s.m) >= maxSayings {
+		s.m = make(map[string]string, 1024)
+	}
+	s.m[k] = v
+	s.mu.Unlock()
 }
 
 // New returns a catalogue holding the platform's own messages.
@@ -114,12 +146,26 @@ type Reader struct {
 	loc   *i18n.Localizer
 	lang  string
 	names []string
+	// key names the reader in the catalogue's memory of finished words:
+	// its language and seat names decide every word.
+	key string
 }
 
 // Reader returns a reader of lang (a BCP 47 tag; unknown falls back to
 // English) who knows seat s as names[s].
 func (c *Catalog) Reader(lang string, names []string) Reader {
-	return Reader{c: c, loc: i18n.NewLocalizer(c.bundle, lang, Fallback), lang: lang, names: names}
+	loc, ok := c.localizers.Load(lang)
+	if !ok {
+		loc, _ = c.localizers.LoadOrStore(lang, i18n.NewLocalizer(c.bundle, lang, Fallback))
+	}
+	key := make([]byte, 0, 64)
+	key = append(key, lang...)
+	for _, n := range names {
+		// Each name with its length, so no name can pass for two.
+		key = strconv.AppendInt(append(key, ' '), int64(len(n)), 10)
+		key = append(append(key, ':'), n...)
+	}
+	return Reader{c: c, loc: loc.(*i18n.Localizer), lang: lang, names: names, key: string(append(key, '|'))}
 }
 
 // Lang is the language the reader reads, one the app speaks: for the
@@ -155,6 +201,18 @@ func (r Reader) Say(m game.Msg) string {
 	if r.c == nil {
 		return m.ID
 	}
+	b, _ := m.MarshalJSON()
+	k := r.key + string(b)
+	if s, ok := r.c.said.get(k); ok {
+		return s
+	}
+	s := r.word(m)
+	r.c.said.put(k, s)
+	return s
+}
+
+// word words m afresh.
+func (r Reader) word(m game.Msg) string {
 	data := make(map[string]any, len(m.Args))
 	var count any
 	var values []string // what was put in, for agree

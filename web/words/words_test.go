@@ -2,6 +2,7 @@ package words_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -123,5 +124,33 @@ func TestReader_UntranslatedGameFallsBackToEnglish(t *testing.T) {
 	}
 	if m := c.Missing(); len(m) != 0 {
 		t.Fatalf("Missing=%v, want none: English covers them", m)
+	}
+}
+
+// Words are remembered per reader: the same reader gets the same words
+// again, and a reader with another language or other names never gets
+// another reader's words.
+func TestReader_RemembersWordsPerReader(t *testing.T) {
+	c := words.New()
+	m := game.M("game.replay.seat_moved", game.P("who", 1))
+	for _, tc := range []struct {
+		lang  string
+		names []string
+		want  string
+	}{
+		{"en", []string{"Ann", "Bob"}, "Bob made a move."},
+		{"en", []string{"Ann", "Bix"}, "Bix made a move."},
+		{"en", []string{"Ann Bo", "b"}, "b made a move."},
+		{"en", []string{"Ann", "Bob"}, "Bob made a move."},
+	} {
+		for try := range 2 {
+			if got := c.Reader(tc.lang, tc.names).Say(m); got != tc.want {
+				t.Fatalf("%s %q, try %d: %q, want %q", tc.lang, tc.names, try+1, got, tc.want)
+			}
+		}
+	}
+	en := c.Reader("en", []string{"Ann", "Bob"}).Say(m)
+	if de := c.Reader("de", []string{"Ann", "Bob"}).Say(m); de == en || !strings.Contains(de, "Bob") {
+		t.Fatalf("German reads %q beside English %q", de, en)
 	}
 }
