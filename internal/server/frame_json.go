@@ -15,14 +15,14 @@ import (
 type jsonView struct {
 	Type string `json:"type"`
 	*room.Frame
-	Info   game.Info  `json:"game"`
-	Events []saidMsg  `json:"events"`
-	Legal  []saidMove `json:"legal"`
-	Match  *saidMatch `json:"match,omitempty"`
+	Info   json.RawMessage `json:"game"`
+	Events []saidMsg       `json:"events"`
+	Legal  []saidMove      `json:"legal"`
+	Match  *saidMatch      `json:"match,omitempty"`
 }
 
 func newJSONView(f *room.Frame, lang string, rd words.Reader) jsonView {
-	v := jsonView{Type: "view", Frame: f, Info: gameIn(lang, f.Info), Events: make([]saidMsg, len(f.Events)),
+	v := jsonView{Type: "view", Frame: f, Info: gameJSONIn(lang, f.Info), Events: make([]saidMsg, len(f.Events)),
 		Legal: make([]saidMove, len(f.Legal))}
 	for i, e := range f.Events {
 		v.Events[i] = said(rd, e)

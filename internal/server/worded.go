@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"sync"
 
 	"topsecret/internal/game"
@@ -25,4 +26,22 @@ func gameIn(lang string, info game.Info) game.Info {
 	g := catalogue.Words().Reader(lang, nil).Game(info)
 	wordedGames.Store(k, g)
 	return g
+}
+
+// wordedGamesJSON holds gameIn's answers as JSON, for JSON frames: the
+// description is a third of such a frame, marshalled once per language.
+var wordedGamesJSON sync.Map // wordedKey → json.RawMessage
+
+// gameJSONIn is gameIn marshalled.
+func gameJSONIn(lang string, info game.Info) json.RawMessage {
+	k := wordedKey{lang, info.Slug}
+	if b, ok := wordedGamesJSON.Load(k); ok {
+		return b.(json.RawMessage)
+	}
+	b, err := json.Marshal(gameIn(lang, info))
+	if err != nil {
+		panic(err) // a game.Info always marshals
+	}
+	wordedGamesJSON.Store(k, json.RawMessage(b))
+	return b
 }
