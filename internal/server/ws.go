@@ -106,7 +106,7 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Query().Get("view") == "json" {
 		enc = jsonEncoder(lang)
 	}
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.OriginPatterns, CompressionMode: s.Deflate})
+	c, err := websocket.Accept(smallBuffers{w}, r, &websocket.AcceptOptions{OriginPatterns: s.OriginPatterns, CompressionMode: s.Deflate})
 	if err != nil {
 		s.Doorman.CloseSocket(addr, rm.Code())
 		return // Accept has answered (e.g. 403 for a foreign origin)

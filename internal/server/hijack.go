@@ -1,0 +1,48 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"net"
+	"net/http"
+)
+
+// socketBuffer is the size of each idle socket's read and write buffers.
+// net/http hands a hijacked connection over with 4 KiB of each, and the
+// websocket keeps them for as long as the phone stays: a quarter of an
+// idle socket's memory. A client's messages are a few hundred bytes, and a
+// frame larger than the buffer is written straight through either way.
+const socketBuffer = 1024
+
+// smallBuffers is a ResponseWriter whose Hijack trades net/http's buffers
+// for socketBuffer-sized ones, keeping whatever the client already sent.
+type smallBuffers struct{ http.ResponseWriter }
+
+func (w smallBuffers) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := brw.Writer.Flush(); err != nil {
+		conn.Close()
+		return nil, nil, err
+	}
+	n := brw.Reader.Buffered()
+	if n == 0 {
+		return conn, bufio.NewReadWriter(bufio.NewReaderSize(conn, socketBuffer), bufio.NewWriterSize(conn, socketBuffer)), nil
+	}
+	// What the client sent after its handshake must sit in the new buffer
+	// itself: the websocket takes over the buffered bytes and reads the
+	// connection directly after them.
+	early := make([]byte, n)
+	_, _ = io.ReadFull(brw.Reader, early)
+	br := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(early), conn), max(socketBuffer, n))
+	if _, err := br.Peek(n); err != nil {
+		conn.Close()
+		return nil, nil, err
+	}
+	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(conn, socketBuffer)), nil
+}
