@@ -81,7 +81,10 @@ func TestRoom_BotReactionTime(t *testing.T) {
 		reg := mustRegistry(t)
 		reg.BotDelay = delay
 		r, id := mustBotRoom(t, reg, "wink", `{"mode":"table"}`, 4, c.level)
-		drive(t, reg, r, 50*time.Millisecond, 10*time.Minute, func(f *room.Frame) bool { return f.Match.Actions >= 30 })
+		// Thirty actions, or the whole match when the bots end it sooner.
+		drive(t, reg, r, 50*time.Millisecond, 10*time.Minute, func(f *room.Frame) bool {
+			return f.Match.Actions >= 30 || f.Status == room.StatusFinished
+		})
 		log := actionsOf(t, reg.Store, id)
 		least := time.Duration(0.6 * c.pace * float64(delay))
 		gaps := map[time.Duration]bool{}
