@@ -160,6 +160,10 @@ type argJSON struct {
 // dozens of messages, so it writes straight into one buffer.
 func (m Msg) MarshalJSON() ([]byte, error) { return m.appendJSON(make([]byte, 0, 64)), nil }
 
+// AppendJSON appends MarshalJSON's bytes to b, for encoders that write a
+// frame's many messages into one buffer themselves.
+func (m Msg) AppendJSON(b []byte) []byte { return m.appendJSON(b) }
+
 func (m Msg) appendJSON(b []byte) []byte {
 	b = append(b, `{"id":`...)
 	b = appendString(b, m.ID)

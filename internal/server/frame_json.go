@@ -12,21 +12,40 @@ import (
 // the frame itself, its game worded for the connection's reader, and each
 // message the frame says with its text beside its id and arguments. The
 // fields here hide the frame's own of the same name.
+//
+// The game's description and the events are left out of the marshalling
+// (the empty fields below hide the frame's own) and written after it by
+// hand: encoding/json re-reads every byte a Marshaler returns, and those
+// two were most of a frame's bytes.
 type jsonView struct {
 	Type string `json:"type"`
 	*room.Frame
-	Info   json.RawMessage `json:"game"`
-	Events []saidMsg       `json:"events"`
+	Info   json.RawMessage `json:"game,omitempty"`
+	Events []saidMsg       `json:"events,omitempty"`
 	Legal  []saidMove      `json:"legal"`
 	Match  *saidMatch      `json:"match,omitempty"`
 }
 
-func newJSONView(f *room.Frame, lang string, rd words.Reader) jsonView {
-	v := jsonView{Type: "view", Frame: f, Info: gameJSONIn(lang, f.Info), Events: make([]saidMsg, len(f.Events)),
-		Legal: make([]saidMove, len(f.Legal))}
-	for i, e := range f.Events {
-		v.Events[i] = said(rd, e)
+// encodeJSONView is the JSON frame of f for a reader of lang.
+func encodeJSONView(f *room.Frame, lang string, rd words.Reader) ([]byte, error) {
+	b, err := json.Marshal(newJSONView(f, rd))
+	if err != nil {
+		return nil, err
 	}
+	b = append(b[:len(b)-1], `,"game":`...)
+	b = append(b, gameJSONIn(lang, f.Info)...)
+	b = append(b, `,"events":[`...)
+	for i, e := range f.Events {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = said(rd, e).appendJSON(b)
+	}
+	return append(b, "]}"...), nil
+}
+
+func newJSONView(f *room.Frame, rd words.Reader) jsonView {
+	v := jsonView{Type: "view", Frame: f, Legal: make([]saidMove, len(f.Legal))}
 	for i, m := range f.Legal {
 		v.Legal[i] = saidMove{Move: m, Label: said(rd, m.Label)}
 	}
@@ -50,17 +69,12 @@ func said(rd words.Reader, m game.Msg) saidMsg { return saidMsg{msg: m, text: rd
 
 // MarshalJSON writes the message's own JSON with "text" added; an empty
 // message (a move without a label) stays absent.
-func (m saidMsg) MarshalJSON() ([]byte, error) {
-	b, err := m.msg.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	t, err := json.Marshal(m.text)
-	if err != nil {
-		return nil, err
-	}
+func (m saidMsg) MarshalJSON() ([]byte, error) { return m.appendJSON(make([]byte, 0, 128)), nil }
+
+func (m saidMsg) appendJSON(b []byte) []byte {
+	b = m.msg.AppendJSON(b)
 	b = append(b[:len(b)-1], `,"text":`...)
-	return append(append(b, t...), '}'), nil
+	return append(appendJSONText(b, []byte(m.text)), '}')
 }
 
 // IsZero lets omitzero leave out a move's missing label.

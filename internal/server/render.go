@@ -52,7 +52,7 @@ func jsonEncoder(lang string) room.Encoder {
 	return room.Encoder{Format: "json " + lang, Encode: func(f *room.Frame) ([]byte, error) {
 		content := *f
 		content.Version, content.Now, content.Actions = 0, 0, 0
-		return json.Marshal(newJSONView(&content, lang, catalogue.Words().Reader(lang, playerNames(f))))
+		return encodeJSONView(&content, lang, catalogue.Words().Reader(lang, playerNames(f)))
 	}}
 }
 
