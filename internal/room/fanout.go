@@ -1,6 +1,7 @@
 package room
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -75,7 +76,8 @@ func (v *viewed) message(enc Encoder) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(body) < 2 || body[0] != '{' {
+	body = bytes.TrimRight(body, " \n")
+	if len(body) < 2 || body[0] != '{' || body[len(body)-1] != '}' {
 		return nil, fmt.Errorf("a frame encoded as %q is no JSON object", enc.Format)
 	}
 	b := envelope(v.frame.Version, v.frame.Now, v.frame.Actions, body)

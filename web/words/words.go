@@ -40,31 +40,6 @@ type Catalog struct {
 	said sayings
 }
 
-// sayings is a bounded memory of finished words: past maxSayings it
-// forgets everything and starts again, which costs one wording each.
-type sayings struct {
-	mu sync.RWMutex
-	m  map[string]string
-}
-
-const maxSayings = 1 << 15
-
-func (s *sayings) get(k string) (string, bool) {
-	s.mu.RLock()
-	v, ok := s.m[k]
-	s.mu.RUnlock()
-	return v, ok
-}
-
-func (s *sayings) put(k, v string) {
-	s.mu.Lock()
-	if s.m == nil || len(s.m) >= maxSayings {
-		s.m = make(map[string]string, 1024)
-	}
-	s.m[k] = v
-	s.mu.Unlock()
-}
-
 // New returns a catalogue holding the platform's own messages.
 func New() *Catalog {
 	c := &Catalog{bundle: i18n.NewBundle(language.English), ids: map[string]map[string]bool{}, missing: map[string]bool{}}
@@ -201,8 +176,7 @@ func (r Reader) Say(m game.Msg) string {
 	if r.c == nil {
 		return m.ID
 	}
-	b, _ := m.MarshalJSON()
-	k := r.key + string(b)
+	k := r.sayKey(m)
 	if s, ok := r.c.said.get(k); ok {
 		return s
 	}
