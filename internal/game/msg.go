@@ -158,7 +158,20 @@ type argJSON struct {
 
 // MarshalJSON writes {"id":…,"args":{name:{kind:value}}}. Views carry
 // dozens of messages, so it writes straight into one buffer.
-func (m Msg) MarshalJSON() ([]byte, error) { return m.appendJSON(make([]byte, 0, 64)), nil }
+func (m Msg) MarshalJSON() ([]byte, error) { return m.appendJSON(make([]byte, 0, m.size())), nil }
+
+// size is about the length of m's JSON, so MarshalJSON fills one buffer
+// rather than growing it twice: views hold dozens of messages.
+func (m Msg) size() int {
+	n := 16 + len(m.ID)
+	for _, a := range m.Args {
+		n += 24 + len(a.Name) + len(a.Text) + 4*len(a.Seats)
+		for _, t := range a.Terms {
+			n += t.size()
+		}
+	}
+	return n
+}
 
 // AppendJSON appends MarshalJSON's bytes to b, for encoders that write a
 // frame's many messages into one buffer themselves.
