@@ -130,7 +130,7 @@ type Main struct {
 // NewMain returns a Main with default config.
 func NewMain() *Main {
 	return &Main{Config: Config{Addr: ":8080", DataDir: "./data", LogLevel: "info", BotDelay: 1200 * time.Millisecond,
-		ShedAbove: 10 * time.Millisecond, MaxInFlight: 128}}
+		ShedAbove: 5 * time.Millisecond, MaxInFlight: 128}}
 }
 
 // ParseFlags reads flags, falling back to environment variables.
