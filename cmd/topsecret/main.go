@@ -158,7 +158,7 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 	fs.IntVar(&c.MaxInFlight, "max-in-flight", c.MaxInFlight,
 		"with --shed-above: answer new actions busy while this many are being answered; 0 sets no cap")
 	fs.DurationVar(&c.ShedAbove, "shed-above", c.ShedAbove,
-		"answer new actions busy while goroutines wait longer than this for the CPU (90th percentile); 0 never refuses")
+		"answer new actions busy while goroutines wait longer than this for the CPU (median over 50 ms); 0 never refuses")
 	delay := env("BOT_DELAY", c.BotDelay.String())
 	fs.Func("bot-delay", "a bot's typical reaction time, e.g. 1.2s; 0 makes bots instant (env BOT_DELAY; default "+delay+")", func(s string) error {
 		d, err := time.ParseDuration(s)

@@ -24,7 +24,7 @@ import (
 // Period from the scheduling latency measured over it. The zero share
 // takes everything; a nil *Gauge never sheds.
 type Gauge struct {
-	// Target is the scheduling latency (90th percentile over a period)
+	// Target is the scheduling latency (the median over a period)
 	// above which the gauge sheds more. Default 5ms.
 	Target time.Duration
 	// Period is how often the gauge looks. Default 50ms.
@@ -36,7 +36,7 @@ type Gauge struct {
 	inflight atomic.Int64
 
 	shed atomic.Uint64 // share to refuse, in millionths
-	late atomic.Int64  // last period's 90th percentile, in nanoseconds
+	late atomic.Int64  // last period's median, in nanoseconds
 
 	sample  []metrics.Sample
 	counts  []uint64 // the histogram's counts at the last look
@@ -53,6 +53,10 @@ const (
 )
 
 const latencies = "/sched/latencies:seconds"
+
+// minSamples is the fewest scheduling latencies a period needs to count:
+// the runtime samples them, a few dozen a period on a busy server.
+const minSamples = 8
 
 // Run looks every Period until ctx ends.
 func (g *Gauge) Run(ctx context.Context) {
@@ -72,8 +76,8 @@ func (g *Gauge) Run(ctx context.Context) {
 	}
 }
 
-// look returns the 90th percentile of the scheduling latencies since the
-// last look (0 when no goroutine was scheduled).
+// look returns the median of the scheduling latencies since the
+// last look (0 when too few were sampled to say).
 func (g *Gauge) look() time.Duration {
 	if g.sample == nil {
 		g.sample = []metrics.Sample{{Name: latencies}}
@@ -95,6 +99,14 @@ func (g *Gauge) look() time.Duration {
 		total += delta[i]
 	}
 	copy(g.counts, h.Counts)
+	if total < minSamples {
+		// A quiet server is never overloaded: one garbage collection
+		// among a handful of wake-ups must not turn a phone's tap away.
+		return 0
+	}
+	// The median, not a high percentile: a burst of frames makes a few
+	// goroutines wait on a server with time to spare; only a saturated one
+	// makes most of them wait.
 	return percentile(delta, g.buckets, total, 0.5)
 }
 

@@ -98,11 +98,11 @@ func TestPercentile(t *testing.T) {
 	}
 }
 
-// A process whose goroutines outnumber its processors many times over is
-// seen as late from the runtime's own measure, and the gauge starts
+// A process whose busy goroutines outnumber its processors many times over
+// is seen as late from the runtime's own measure, and the gauge starts
 // refusing; once the crowd is gone it takes everything again.
 func TestGauge_SeesARealCrowdAndItsEnd(t *testing.T) {
-	g := &Gauge{Target: 2 * time.Millisecond, Period: 20 * time.Millisecond}
+	g := &Gauge{Target: time.Millisecond, Period: 20 * time.Millisecond}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go g.Run(ctx)
@@ -110,14 +110,17 @@ func TestGauge_SeesARealCrowdAndItsEnd(t *testing.T) {
 	defer stop.Store(true)
 	for range 50 * runtime.GOMAXPROCS(0) {
 		go func() {
+			// Short bursts of work between waits, as a server's goroutines
+			// do: each burst queues behind all the others.
 			x := 0
 			for !stop.Load() {
-				for i := range 100000 {
+				for i := range 200000 {
 					x += i
 				}
 				if x == -1 {
 					return
 				}
+				runtime.Gosched()
 			}
 		}()
 	}
