@@ -11,21 +11,28 @@ import (
 // socketBuffer is the size of each idle socket's read and write buffers.
 // net/http hands a hijacked connection over with 4 KiB of each, and the
 // websocket keeps them for as long as the phone stays: a quarter of an
-// idle socket's memory. A client's messages are a few hundred bytes, and a
-// frame larger than the buffer is written straight through either way.
-const socketBuffer = 1024
+// idle socket's memory. A client's action is a hundred-odd bytes and so
+// is an acknowledgement; a frame larger than the buffer is written in two
+// system calls whatever the buffer's size (the part that fills it, then
+// the rest straight through), so a larger buffer buys nothing for frames.
+const socketBuffer = 256
 
 // smallBuffers is a ResponseWriter whose Hijack trades net/http's buffers
-// for socketBuffer-sized ones, keeping whatever the client already sent.
-type smallBuffers struct{ http.ResponseWriter }
+// for socketBuffer-sized ones, keeping whatever the client already sent,
+// and remembers the connection it handed over.
+type smallBuffers struct {
+	http.ResponseWriter
+	conn net.Conn
+}
 
-func (w smallBuffers) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+func (w *smallBuffers) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+func (w *smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
 	if err != nil {
 		return nil, nil, err
 	}
+	w.conn = conn
 	if err := brw.Writer.Flush(); err != nil {
 		conn.Close()
 		return nil, nil, err

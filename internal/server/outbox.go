@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"net"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -11,12 +12,20 @@ import (
 	"topsecret/internal/room"
 )
 
-// outbox writes a connection's queued messages. It runs a goroutine only
-// while messages wait: an idle connection (most of them, most of the time)
-// costs its reading goroutine alone, not a writer parked on an empty queue.
+// outbox writes a connection's queued messages and pings its client. It
+// runs a goroutine only while messages wait, and a timer, not a goroutine,
+// waits between pings: an idle connection (most of them, most of the time)
+// costs its reading goroutine alone. Everything a connection keeps besides
+// the websocket is in this one struct, because an idle phone's every byte
+// is multiplied by the thousands (docs/benchmarks.md, "Idle sockets").
 type outbox struct {
-	s      *Server
-	c      *websocket.Conn
+	s *Server
+	c *websocket.Conn
+	// raw is the connection under the websocket: writes time out by its
+	// deadline rather than by a context, which would cost the websocket a
+	// registration per write and keep the last one alive while idle.
+	raw net.Conn
+	// ctx ends with the connection; hangUp ends it.
 	ctx    context.Context
 	cancel context.CancelFunc
 	lang   string
@@ -24,6 +33,15 @@ type outbox struct {
 	// busy says a writer goroutine runs (or the connection is done with
 	// writing); only the one that sets it starts a writer.
 	busy atomic.Bool
+	// pingMu guards ping, the timer of the next ping.
+	pingMu sync.Mutex
+	ping   *time.Timer
+}
+
+// hangUp ends the connection: the read under way returns, as does any write.
+func (o *outbox) hangUp() {
+	o.cancel()
+	o.c.CloseNow()
 }
 
 // open sets the subscriber once Subscribe returned and writes what was
@@ -47,21 +65,19 @@ func (o *outbox) drain() {
 	for {
 		select {
 		case msg := <-sub.Messages():
-			if err := o.s.write(o.ctx, o.c, msg); err != nil {
-				o.cancel() // busy stays set: nothing more is written
+			if err := o.write(msg); err != nil {
+				o.hangUp() // busy stays set: nothing more is written
 				return
 			}
 			continue
 		case <-sub.Gone():
 			if sub.Cause() == room.CauseMoved {
-				o.s.sayMoved(o.ctx, o.c, o.lang)
+				o.s.sayMoved(o, o.lang)
 			} else {
 				// Too slow or room closed: the client reconnects and gets a full view.
 				o.c.Close(websocket.StatusPolicyViolation, sub.Cause())
 			}
-			o.cancel()
-			return
-		case <-o.ctx.Done():
+			o.hangUp()
 			return
 		default:
 		}
@@ -81,36 +97,49 @@ func (o *outbox) pending(sub *room.Subscriber) bool {
 	}
 }
 
+// write sends one message within the server's WriteTimeout.
+func (o *outbox) write(msg []byte) error {
+	_ = o.raw.SetWriteDeadline(time.Now().Add(o.s.WriteTimeout))
+	err := o.c.Write(context.Background(), websocket.MessageText, msg)
+	// Pings and the closing handshake are written under their own limits.
+	_ = o.raw.SetWriteDeadline(time.Time{})
+	return err
+}
+
 // keepAlive pings the client every PingInterval and ends the connection
 // when a pong does not come back within one: a phone that vanished without
 // a close (out of range, battery dead) would otherwise hold its seat as
 // present for as long as the operating system keeps the TCP connection.
-// A timer, not a goroutine, waits between pings; stop ends it.
-func (s *Server) keepAlive(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn) (stop func()) {
-	if s.PingInterval <= 0 {
-		return func() {}
+// stopPings ends it.
+func (o *outbox) keepAlive() {
+	if o.s.PingInterval <= 0 {
+		return
 	}
-	var mu sync.Mutex
-	var t *time.Timer
-	mu.Lock()
-	defer mu.Unlock()
-	t = time.AfterFunc(s.PingInterval, func() {
-		pctx, pcancel := context.WithTimeout(ctx, s.PingInterval)
-		err := c.Ping(pctx)
-		pcancel()
-		if err != nil {
-			cancel()
-			return
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		if ctx.Err() == nil {
-			t.Reset(s.PingInterval)
-		}
-	})
-	return func() {
-		mu.Lock()
-		defer mu.Unlock()
-		t.Stop()
+	o.pingMu.Lock()
+	defer o.pingMu.Unlock()
+	o.ping = time.AfterFunc(o.s.PingInterval, o.pingOnce)
+}
+
+func (o *outbox) pingOnce() {
+	// Not under ctx: a hang-up closes the connection, which ends the ping.
+	pctx, pcancel := context.WithTimeout(context.Background(), o.s.PingInterval)
+	err := o.c.Ping(pctx)
+	pcancel()
+	if err != nil {
+		o.hangUp()
+		return
+	}
+	o.pingMu.Lock()
+	defer o.pingMu.Unlock()
+	if o.ctx.Err() == nil {
+		o.ping.Reset(o.s.PingInterval)
+	}
+}
+
+func (o *outbox) stopPings() {
+	o.pingMu.Lock()
+	defer o.pingMu.Unlock()
+	if o.ping != nil {
+		o.ping.Stop()
 	}
 }

@@ -36,13 +36,21 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c te
 // htmlEncoder sends frames as the page's live region, worded for the
 // request's reader, with join links to the address it used: both are in
 // the Format, so only subscribers alike in both share an encoding.
+// Sockets reading alike share one encoder: an idle phone then holds
+// nothing of its own for it.
 func (s *Server) htmlEncoder(r *http.Request) room.Encoder {
 	base := s.baseURL(r)
 	lang := langOf(r)
+	format := "html " + lang + " " + base
+	if enc, ok := s.htmlEncoders.get(format); ok {
+		return enc
+	}
 	ctx := words.WithLanguage(context.Background(), lang)
-	return room.Encoder{Format: "html " + lang + " " + base, Encode: func(f *room.Frame) ([]byte, error) {
+	enc := room.Encoder{Format: format, Encode: func(f *room.Frame) ([]byte, error) {
 		return viewHTML(ctx, pages.LiveMain(s.live(f, base, lang)))
 	}}
+	s.htmlEncoders.put(format, enc)
+	return enc
 }
 
 // jsonEncoder sends frames as JSON for a reader of lang: the game's

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"time"
@@ -183,13 +182,13 @@ func (s *Server) tooManyTries(w http.ResponseWriter, r *http.Request) {
 
 // sayMoved tells a phone whose seat moved to another phone why its
 // connection ends; it reconnects as a watcher, and its page says so too.
-func (s *Server) sayMoved(ctx context.Context, c *websocket.Conn, lang string) {
+func (s *Server) sayMoved(o *outbox, lang string) {
 	rd := catalogue.Words().Reader(lang, nil)
-	_ = s.write(ctx, c, mustJSON(struct {
+	_ = o.write(mustJSON(struct {
 		Type   string `json:"type"`
 		Reason string `json:"reason"`
 	}{"bye", rd.Say(game.M("game.rejoin.moved"))}))
-	c.Close(websocket.StatusNormalClosure, room.CauseMoved)
+	o.c.Close(websocket.StatusNormalClosure, room.CauseMoved)
 }
 
 // rejoinLine is what a frame's live region shows about moving seats.

@@ -71,6 +71,9 @@ type Server struct {
 	// qrCodes keeps the QR drawings of the join links shown last
 	// (qrCacheSize of them): every lobby frame embeds one.
 	qrCodes *lru[string, string]
+	// htmlEncoders holds one page encoder per language and address, which
+	// every socket reading alike shares (htmlEncoderCacheSize of them).
+	htmlEncoders *lru[string, room.Encoder]
 	// rejoinTries limits typed rejoin codes and requests for seats.
 	rejoinTries *tries
 	// proxies holds one reverse proxy per instance address that runs
@@ -85,8 +88,9 @@ type Server struct {
 // Cache caps. A long match's timeline is about 1 MB and a QR drawing about
 // 10 KB, so the caches hold some 16 MB and 2.5 MB at most.
 const (
-	timelineCacheSize = 16
-	qrCacheSize       = 256
+	timelineCacheSize    = 16
+	qrCacheSize          = 256
+	htmlEncoderCacheSize = 64
 )
 
 // New returns a server with the documented defaults, its router built. A
@@ -98,7 +102,8 @@ func New(rooms *room.Registry, st store.Store, log *slog.Logger) *Server {
 	s := &Server{Rooms: rooms, Store: st, Log: log, ReadLimit: 4 << 10, RatePerSec: 20, RateBurst: 40,
 		WriteTimeout: 10 * time.Second, PingInterval: 25 * time.Second, Doorman: NewDoorman(),
 		timelines: newLRU[string, *replay.Timeline](timelineCacheSize),
-		qrCodes:   newLRU[string, string](qrCacheSize), rejoinTries: newTries()}
+		qrCodes:   newLRU[string, string](qrCacheSize), rejoinTries: newTries(),
+		htmlEncoders: newLRU[string, room.Encoder](htmlEncoderCacheSize)}
 	// Handlers read the exported fields per request, so callers may still
 	// set them after New, before serving.
 	s.handler = s.routes()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net"
 	"net/http"
 
 	"github.com/coder/websocket"
@@ -106,7 +107,8 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Query().Get("view") == "json" {
 		enc = jsonEncoder(lang)
 	}
-	c, err := websocket.Accept(smallBuffers{w}, r, &websocket.AcceptOptions{OriginPatterns: s.OriginPatterns, CompressionMode: s.Deflate})
+	hj := &smallBuffers{ResponseWriter: w}
+	c, err := websocket.Accept(hj, r, &websocket.AcceptOptions{OriginPatterns: s.OriginPatterns, CompressionMode: s.Deflate})
 	if err != nil {
 		s.Doorman.CloseSocket(addr, rm.Code())
 		return // Accept has answered (e.g. 403 for a foreign origin)
@@ -114,35 +116,30 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	// The socket outlives this handler: returning lets net/http let go of
 	// the request and this goroutine's grown stack, which an open socket
 	// would otherwise hold for hours.
-	go s.serveSocket(c, rm, id, enc, addr, lang)
+	go s.serveSocket(c, hj.conn, rm, id, enc, addr, lang)
 }
 
 // serveSocket runs one upgraded connection: this goroutine reads, a writer
 // runs only while messages wait, and a timer, not a goroutine, waits
 // between pings.
-func (s *Server) serveSocket(c *websocket.Conn, rm *room.Room, id room.Identity, enc room.Encoder, addr, lang string) {
+func (s *Server) serveSocket(c *websocket.Conn, raw net.Conn, rm *room.Room, id room.Identity, enc room.Encoder, addr, lang string) {
 	defer s.Doorman.CloseSocket(addr, rm.Code())
 	defer c.CloseNow()
 	c.SetReadLimit(hardReadLimit)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	out := &outbox{s: s, c: c, ctx: ctx, cancel: cancel, lang: lang}
-	sub, err := rm.SubscribeNotify(ctx, id, enc, out.wake)
+	out := &outbox{s: s, c: c, raw: raw, ctx: ctx, cancel: cancel, lang: lang}
+	sub, err := rm.SubscribeNotify(context.Background(), id, enc, out.wake)
 	if err != nil {
 		c.Close(websocket.StatusTryAgainLater, "room unavailable")
 		return
 	}
 	defer rm.Unsubscribe(sub)
 	out.open(sub)
-	defer s.keepAlive(ctx, cancel, c)()
+	out.keepAlive()
+	defer out.stopPings()
 	s.readLoop(ctx, cancel, c, rm, id, sub, lang)
 	c.Close(websocket.StatusNormalClosure, "")
-}
-
-func (s *Server) write(ctx context.Context, c *websocket.Conn, msg []byte) error {
-	ctx, cancel := context.WithTimeout(ctx, s.WriteTimeout)
-	defer cancel()
-	return c.Write(ctx, websocket.MessageText, msg)
 }
 
 // readLoop decodes client messages and hands actions to the room. Every
@@ -153,7 +150,10 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 	limited := false // told the client it is limited; say it once per burst
 	rd := catalogue.Words().Reader(lang, nil)
 	for {
-		typ, b, err := c.Read(ctx)
+		// A read waits on a context that never ends, which costs the
+		// websocket nothing (a cancellable one costs it a registration per
+		// read): hanging up closes the socket instead, and the read returns.
+		typ, b, err := c.Read(context.Background())
 		if err != nil {
 			if st := websocket.CloseStatus(err); st != websocket.StatusNormalClosure && st != websocket.StatusGoingAway &&
 				!errors.Is(err, context.Canceled) && st == -1 {
