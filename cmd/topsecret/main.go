@@ -21,6 +21,7 @@ import (
 
 	"topsecret/internal/lease"
 	"topsecret/internal/overload"
+	"topsecret/internal/quiet"
 	"topsecret/internal/room"
 	"topsecret/internal/server"
 	"topsecret/internal/store"
@@ -121,8 +122,8 @@ type Main struct {
 	served chan error
 	// unlock releases the SQLite file for another server.
 	unlock func()
-	// stopGauge stops the overload gauge's looking.
-	stopGauge context.CancelFunc
+	// stopLooking stops the overload gauge and the quiet spell looking.
+	stopLooking context.CancelFunc
 	// crashable makes Crash able to cut every connection (tests only).
 	crashable bool
 }
@@ -233,12 +234,13 @@ func (m *Main) Run(ctx context.Context) error {
 		m.Server.Doorman = server.NoDoorman()
 	}
 	m.Server.Deflate = deflateModes[m.Config.Deflate]
+	lctx, stop := context.WithCancel(context.Background())
+	m.stopLooking = stop
 	if m.Config.ShedAbove > 0 {
 		m.Server.Overload = &overload.Gauge{Target: m.Config.ShedAbove, MaxInFlight: m.Config.MaxInFlight}
-		gctx, stop := context.WithCancel(context.Background())
-		m.stopGauge = stop
-		go m.Server.Overload.Run(gctx)
+		go m.Server.Overload.Run(lctx)
 	}
+	go (&quiet.Spell{Log: m.Log}).Run(lctx)
 	if m.Config.BaseURL == "" {
 		m.Server.LANHost = server.LANAddress()
 	}
@@ -318,8 +320,8 @@ func (m *Main) URL() string {
 // Every accepted action is already stored.
 func (m *Main) Close() error {
 	m.drain()
-	if m.stopGauge != nil {
-		m.stopGauge()
+	if m.stopLooking != nil {
+		m.stopLooking()
 	}
 	if m.http != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

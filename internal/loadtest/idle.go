@@ -35,9 +35,9 @@ type IdleUse struct {
 // dialWorkers bounds the sockets being opened at once in idle mode.
 const dialWorkers = 64
 
-// idle seats rooms enough for Conns sockets, starts their matches, opens
-// the sockets (seat i%rooms of the rooms in turn) and holds them for Hold
-// without acting.
+// idle seats rooms enough for Conns sockets, starts their matches, lets
+// them rest for Hold, opens the sockets (seat i%rooms of the rooms in
+// turn) and holds them for Hold without acting.
 func (r *runner) idle(rep *Report) error {
 	c := r.cfg
 	if c.Conns <= 0 {
@@ -55,6 +55,13 @@ func (r *runner) idle(rep *Report) error {
 		return err
 	}
 	if err := parallel(r.ctx, len(rooms), func(ctx context.Context, i int) error { return r.lobby.start(ctx, rooms[i]) }); err != nil {
+		return err
+	}
+	// The rooms rest as long as the sockets will: both readings are then
+	// of a server at rest (one that gives memory back once quiet has done
+	// so), not one reading mid-way through what seating them left behind.
+	r.say("%d rooms seated; letting them rest %v…", len(rooms), c.Hold)
+	if err := sleep(r.ctx, c.Hold); err != nil {
 		return err
 	}
 	seated := r.sample()
