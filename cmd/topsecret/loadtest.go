@@ -35,7 +35,7 @@ func runLoadtest(ctx context.Context, args []string, out, errOut io.Writer) erro
 	fs.DurationVar(&c.Timeout, "timeout", 5*time.Second, "how long an action may take to reach every seat of its room")
 	fs.StringVar(&c.Mode, "mode", "play", "play, or idle: open -conns sockets and hold them for memory per connection")
 	fs.IntVar(&c.Conns, "conns", 1000, "idle mode: sockets to open")
-	fs.DurationVar(&c.Hold, "hold", 30*time.Second, "idle mode: how long to hold the sockets open")
+	fs.DurationVar(&c.Hold, "hold", 30*time.Second, "idle mode: how long to let the seated rooms rest, then to hold the sockets open (RSS is the median over the second half of each)")
 	fs.BoolVar(&c.Deflate, "deflate", false, "offer permessage-deflate, as browsers do")
 	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the choice of seats and moves")
 	jsonOnly := fs.Bool("json", false, "print only the JSON report")

@@ -3,6 +3,7 @@ package loadtest
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -22,6 +23,8 @@ type IdleUse struct {
 	Alive       int     `json:"alive_after_hold"`
 	HoldSeconds float64 `json:"hold_seconds"`
 
+	// RSSRoomsKiB and RSSHeldKiB are medians over the second half of the
+	// rooms' rest and of the hold (resting).
 	RSSBeforeKiB int64 `json:"rss_before_kib,omitempty"`
 	RSSRoomsKiB  int64 `json:"rss_rooms_kib,omitempty"`
 	RSSHeldKiB   int64 `json:"rss_held_kib,omitempty"`
@@ -61,10 +64,10 @@ func (r *runner) idle(rep *Report) error {
 	// of a server at rest (one that gives memory back once quiet has done
 	// so), not one reading mid-way through what seating them left behind.
 	r.say("%d rooms seated; letting them rest %v…", len(rooms), c.Hold)
-	if err := sleep(r.ctx, c.Hold); err != nil {
+	seated, err := r.resting(r.ctx, c.Hold)
+	if err != nil {
 		return err
 	}
-	seated := r.sample()
 	r.say("opening %d sockets…", c.Conns)
 	ctx, cancel := context.WithCancel(r.ctx)
 	defer cancel()
@@ -72,12 +75,12 @@ func (r *runner) idle(rep *Report) error {
 	rep.Conns = use.Opened
 	r.say("%d open; holding them %v…", use.Opened, c.Hold)
 	start := time.Now()
-	if err := sleep(r.ctx, c.Hold); err != nil {
+	end, err := r.resting(r.ctx, c.Hold)
+	if err != nil {
 		return err
 	}
 	use.HoldSeconds = time.Since(start).Seconds()
 	use.Alive = use.Opened - int(held.dropped.Load())
-	end := r.sample()
 	cancel()
 	held.wg.Wait()
 	if c.PID != 0 {
@@ -88,6 +91,35 @@ func (r *runner) idle(rep *Report) error {
 			RSSSeatedKiB: use.RSSRoomsKiB, RSSEndKiB: use.RSSHeldKiB, RSSPeakKiB: end.HWM >> 10, RSSPerConnKiB: use.RSSPerConnWithRoomKiB}
 	}
 	return nil
+}
+
+// resting waits d, reading the server's RSS every second, and returns the
+// last reading with the median RSS of the second half of the wait in it.
+// An idle Go server's RSS still moves (its collector runs as pings
+// allocate, and what it freed is given back a while later), so a single
+// reading says as much about when it was taken as about the sockets.
+func (r *runner) resting(ctx context.Context, d time.Duration) (ProcSample, error) {
+	var rss []int64
+	until := time.Now().Add(d)
+	half := time.Now().Add(d / 2)
+	for {
+		now := time.Now()
+		if !now.Before(until) {
+			break
+		}
+		if err := sleep(ctx, min(time.Second, until.Sub(now))); err != nil {
+			return ProcSample{}, err
+		}
+		if time.Now().After(half) {
+			rss = append(rss, r.sample().RSS)
+		}
+	}
+	last := r.sample()
+	if len(rss) > 0 {
+		slices.Sort(rss)
+		last.RSS = rss[len(rss)/2]
+	}
+	return last, nil
 }
 
 // heldSockets are the idle sockets' readers and how many of them ended.

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"math/rand/v2"
 	"net"
 	"sync"
 	"sync/atomic"
@@ -117,7 +118,16 @@ func (o *outbox) keepAlive() {
 	}
 	o.pingMu.Lock()
 	defer o.pingMu.Unlock()
-	o.ping = time.AfterFunc(o.s.PingInterval, o.pingOnce)
+	o.ping = time.AfterFunc(o.nextPing(), o.pingOnce)
+}
+
+// nextPing is PingInterval give or take a sixth, drawn anew each time:
+// phones that connected together (all of them, after a restart) would
+// otherwise be pinged together for ever, each ping a goroutine waiting
+// for its pong, thousands at once in a quiet server.
+func (o *outbox) nextPing() time.Duration {
+	d := o.s.PingInterval
+	return d - d/6 + rand.N(d/3+1)
 }
 
 func (o *outbox) pingOnce() {
@@ -132,7 +142,7 @@ func (o *outbox) pingOnce() {
 	o.pingMu.Lock()
 	defer o.pingMu.Unlock()
 	if o.ctx.Err() == nil {
-		o.ping.Reset(o.s.PingInterval)
+		o.ping.Reset(o.nextPing())
 	}
 }
 

@@ -44,10 +44,10 @@ type Server struct {
 	RateBurst  int
 	// WriteTimeout bounds one websocket write. Default 10s.
 	WriteTimeout time.Duration
-	// PingInterval is how often a websocket is pinged: a phone that
-	// vanished without closing its socket (out of range, battery dead) is
-	// dropped, and its seat shows as away, within about twice this.
-	// Default 25s.
+	// PingInterval is how often a websocket is pinged, give or take a
+	// sixth: a phone that vanished without closing its socket (out of
+	// range, battery dead) is dropped, and its seat shows as away, within
+	// about twice this. Default 25s (pings 21 to 29 s apart).
 	PingInterval time.Duration
 	// TrustProxy says a reverse proxy in front sets X-Forwarded-For and
 	// X-Forwarded-Proto truthfully: client addresses and HTTPS come from
