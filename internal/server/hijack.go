@@ -19,10 +19,10 @@ const socketBuffer = 256
 
 // smallBuffers is a ResponseWriter whose Hijack trades net/http's buffers
 // for socketBuffer-sized ones, keeping whatever the client already sent,
-// and remembers the connection it handed over.
+// and hands the connection over as a gatherConn, which it remembers.
 type smallBuffers struct {
 	http.ResponseWriter
-	conn net.Conn
+	conn *gatherConn
 }
 
 func (w *smallBuffers) Unwrap() http.ResponseWriter { return w.ResponseWriter }
@@ -32,14 +32,15 @@ func (w *smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	w.conn = conn
+	g := &gatherConn{Conn: conn}
+	w.conn = g
 	if err := brw.Writer.Flush(); err != nil {
 		conn.Close()
 		return nil, nil, err
 	}
 	n := brw.Reader.Buffered()
 	if n == 0 {
-		return conn, bufio.NewReadWriter(bufio.NewReaderSize(conn, socketBuffer), bufio.NewWriterSize(conn, socketBuffer)), nil
+		return g, bufio.NewReadWriter(bufio.NewReaderSize(conn, socketBuffer), bufio.NewWriterSize(g, socketBuffer)), nil
 	}
 	// What the client sent after its handshake must sit in the new buffer
 	// itself: the websocket takes over the buffered bytes and reads the
@@ -51,5 +52,5 @@ func (w *smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		conn.Close()
 		return nil, nil, err
 	}
-	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(conn, socketBuffer)), nil
+	return g, bufio.NewReadWriter(br, bufio.NewWriterSize(g, socketBuffer)), nil
 }

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"math/rand/v2"
-	"net"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -24,8 +23,9 @@ type outbox struct {
 	c *websocket.Conn
 	// raw is the connection under the websocket: writes time out by its
 	// deadline rather than by a context, which would cost the websocket a
-	// registration per write and keep the last one alive while idle.
-	raw net.Conn
+	// registration per write and keep the last one alive while idle, and
+	// each message goes out in one system call (gatherConn).
+	raw *gatherConn
 	// ctx ends with the connection; hangUp ends it.
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -101,7 +101,11 @@ func (o *outbox) pending(sub *room.Subscriber) bool {
 // write sends one message within the server's WriteTimeout.
 func (o *outbox) write(msg []byte) error {
 	_ = o.raw.SetWriteDeadline(time.Now().Add(o.s.WriteTimeout))
+	o.raw.gather()
 	err := o.c.Write(context.Background(), websocket.MessageText, msg)
+	if ferr := o.raw.flush(); err == nil {
+		err = ferr
+	}
 	// Pings and the closing handshake are written under their own limits.
 	_ = o.raw.SetWriteDeadline(time.Time{})
 	return err

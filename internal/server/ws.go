@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net"
 	"net/http"
 
 	"github.com/coder/websocket"
@@ -122,7 +121,7 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 // serveSocket runs one upgraded connection: this goroutine reads, a writer
 // runs only while messages wait, and a timer, not a goroutine, waits
 // between pings.
-func (s *Server) serveSocket(c *websocket.Conn, raw net.Conn, rm *room.Room, id room.Identity, enc room.Encoder, addr, lang string) {
+func (s *Server) serveSocket(c *websocket.Conn, raw *gatherConn, rm *room.Room, id room.Identity, enc room.Encoder, addr, lang string) {
 	defer s.Doorman.CloseSocket(addr, rm.Code())
 	defer c.CloseNow()
 	c.SetReadLimit(hardReadLimit)
