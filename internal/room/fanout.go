@@ -68,11 +68,18 @@ func (vs *views) of(r *Room, id Identity) (*viewed, error) {
 // message is v's frame encoded for enc with its version, time and log
 // length in front, built once per Format: every subscriber of one format
 // and viewer gets the same bytes, which nobody writes to.
-func (v *viewed) message(enc Encoder) ([]byte, error) {
-	if b, ok := v.bodies[enc.Format]; ok {
+func (v *viewed) message(enc Encoder, first bool) ([]byte, error) {
+	key, f := enc.Format, v.frame
+	if first {
+		key = "first " + key
+		g := *v.frame
+		g.First = true
+		f = &g
+	}
+	if b, ok := v.bodies[key]; ok {
 		return b, nil
 	}
-	body, err := enc.Encode(v.frame)
+	body, err := enc.Encode(f)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +91,7 @@ func (v *viewed) message(enc Encoder) ([]byte, error) {
 	if v.bodies == nil {
 		v.bodies = map[string][]byte{}
 	}
-	v.bodies[enc.Format] = b
+	v.bodies[key] = b
 	return b, nil
 }
 
@@ -117,7 +124,9 @@ func (r *Room) sendFrame(s *Subscriber, cache *views, force bool) bool {
 	if !force && v.sum == s.last {
 		return true
 	}
-	msg, err := v.message(s.enc)
+	// A subscriber sent nothing yet (last is 0) gets its connection's
+	// first frame.
+	msg, err := v.message(s.enc, s.last == 0)
 	if err != nil {
 		r.log().Error("encode frame", "err", err, "format", s.enc.Format)
 		return true

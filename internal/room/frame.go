@@ -23,9 +23,13 @@ type Frame struct {
 	// writes (the room adds them in front), hence omitempty. Actions is the
 	// current match's log length, kept outside the content so that another
 	// player's unseen action changes nothing this viewer is sent.
-	Version int64           `json:"version,omitempty"`
-	Now     int64           `json:"now,omitempty"`
-	Actions int             `json:"actions,omitempty"`
+	Version int64 `json:"version,omitempty"`
+	Now     int64 `json:"now,omitempty"`
+	Actions int   `json:"actions,omitempty"`
+	// First says this is its connection's first frame: an encoding may
+	// leave out of the later ones what stays the same while a connection
+	// lasts (the game's description, half of a JSON frame).
+	First   bool            `json:"-"`
 	Code    string          `json:"code"`
 	Info    game.Info       `json:"game"`
 	Options json.RawMessage `json:"options"`

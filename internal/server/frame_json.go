@@ -32,8 +32,12 @@ func encodeJSONView(f *room.Frame, lang string, rd words.Reader) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
-	b = append(b[:len(b)-1], `,"game":`...)
-	b = append(b, gameJSONIn(lang, f.Info)...)
+	b = b[:len(b)-1]
+	if f.First {
+		// It stays the same while the connection lasts.
+		b = append(b, `,"game":`...)
+		b = append(b, gameJSONIn(lang, f.Info)...)
+	}
 	b = append(b, `,"events":[`...)
 	for i, e := range f.Events {
 		if i > 0 {

@@ -173,15 +173,16 @@ func (e *env) mustStartMatch(c created) string {
 
 // frame is a JSON view message as a client receives it.
 type frame struct {
-	Type    string          `json:"type"`
-	ID      string          `json:"id"`
-	Code    string          `json:"code"`
-	Version int64           `json:"version"`
-	Actions int             `json:"actions"`
-	Status  string          `json:"status"`
-	You     game.Seat       `json:"you"`
-	View    json.RawMessage `json:"view"`
-	Legal   []game.Move     `json:"legal"`
+	Game    struct{ Name string } `json:"game"`
+	Type    string                `json:"type"`
+	ID      string                `json:"id"`
+	Code    string                `json:"code"`
+	Version int64                 `json:"version"`
+	Actions int                   `json:"actions"`
+	Status  string                `json:"status"`
+	You     game.Seat             `json:"you"`
+	View    json.RawMessage       `json:"view"`
+	Legal   []game.Move           `json:"legal"`
 	Match   *struct {
 		ID     string `json:"id"`
 		Status string `json:"status"`
@@ -208,6 +209,9 @@ type client struct {
 	t    testing.TB
 	c    *websocket.Conn
 	last frame // the newest view received
+	// gameName is the game's name in the connection's first frame, the
+	// one that describes the game.
+	gameName string
 }
 
 func (e *env) dial(code, query string) *client {
@@ -247,6 +251,9 @@ func (c *client) next() frame {
 	}
 	if f.Type == "view" {
 		c.last = f
+	}
+	if f.Game.Name != "" {
+		c.gameName = f.Game.Name
 	}
 	return f
 }
