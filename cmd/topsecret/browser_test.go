@@ -172,13 +172,21 @@ func (p *phone) join(url, name string) {
 // eventually polls cond until it holds, for effects that arrive over the websocket.
 func eventually(tb testing.TB, what string, cond func() bool) {
 	tb.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	if !within(20*time.Second, cond) {
+		tb.Fatalf("timed out waiting until %s", what)
+	}
+}
+
+// within polls cond until it holds (true) or d has passed (false).
+func within(d time.Duration, cond func() bool) bool {
+	deadline := time.Now().Add(d)
 	for !cond() {
 		if time.Now().After(deadline) {
-			tb.Fatalf("timed out waiting until %s", what)
+			return false
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+	return true
 }
 
 // Four phones (three people and a bot) open a wink room by its link, the host

@@ -165,18 +165,6 @@ func vaultTurn(t *testing.T, p *phone, rng *rand.Rand) string {
 	return ""
 }
 
-// within polls cond until it holds (true) or d has passed (false).
-func within(d time.Duration, cond func() bool) bool {
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			return false
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return true
-}
-
 // inkognitoTurn does what the phone's open task asks: plays a site card,
 // seals a pair or passes in an exchange, and answers every other prompt.
 func inkognitoTurn(t *testing.T, p *phone, rng *rand.Rand) string {

@@ -15,6 +15,7 @@
 package quiet
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"math"
@@ -81,13 +82,13 @@ func (s *Spell) Run(ctx context.Context) {
 	if c == nil {
 		c = runtimeCollector{tune: os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == ""}
 	}
-	every := cmpOr(s.Every, 2*time.Second)
+	every := cmp.Or(s.Every, 2*time.Second)
 	t := time.NewTicker(every)
 	defer t.Stop()
 	sample := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}, {Name: "/gc/heap/live:bytes"}}
 	metrics.Read(sample)
 	last := sample[0].Value.Uint64()
-	w := watch{dirty: true, quietLooks: cmpOr(s.QuietLooks, 5)}
+	w := watch{dirty: true, quietLooks: cmp.Or(s.QuietLooks, 5)}
 	for {
 		select {
 		case <-ctx.Done():
@@ -99,10 +100,10 @@ func (s *Spell) Run(ctx context.Context) {
 		}
 		metrics.Read(sample)
 		allocs, live := sample[0].Value.Uint64(), sample[1].Value.Uint64()
-		switch w.look(allocs-last, live, cmpOr(s.Floor, 4<<20)) {
+		switch w.look(allocs-last, live, cmp.Or(s.Floor, 4<<20)) {
 		case startBusy:
-			limit := 2*live + cmpOr(s.Allowance, 256<<20)
-			c.busy(cmpOr(s.BusyPercent, 200), limit)
+			limit := 2*live + cmp.Or(s.Allowance, 256<<20)
+			c.busy(cmp.Or(s.BusyPercent, 200), limit)
 			s.log("quiet: busy", "live_bytes", live, "limit_bytes", limit)
 		case fallQuiet:
 			start := time.Now()

@@ -12,9 +12,9 @@ import (
 // net/http hands a hijacked connection over with 4 KiB of each, and the
 // websocket keeps them for as long as the phone stays: a quarter of an
 // idle socket's memory. A client's action is a hundred-odd bytes and so
-// is an acknowledgement; a frame larger than the buffer is written in two
-// system calls whatever the buffer's size (the part that fills it, then
-// the rest straight through), so a larger buffer buys nothing for frames.
+// is an acknowledgement; a frame larger than the buffer passes through it
+// in pieces that the gatherConn sends in one system call, so a larger
+// buffer buys nothing for frames.
 const socketBuffer = 256
 
 // smallBuffers is a ResponseWriter whose Hijack trades net/http's buffers

@@ -24,10 +24,7 @@ func TestRoomSocket_MessageSentWithTheHandshakeIsRead(t *testing.T) {
 	}
 	defer conn.Close()
 	conn.SetDeadline(time.Now().Add(10 * time.Second))
-	req := "GET /r/" + c.Code + "/ws?view=json&token=" + seats[0].Token + " HTTP/1.1\r\n" +
-		"Host: " + strings.TrimPrefix(e.Server.URL, "http://") + "\r\n" +
-		"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n" +
-		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+	req := upgradeRequest(strings.TrimPrefix(e.Server.URL, "http://"), "/r/"+c.Code+"/ws?view=json&token="+seats[0].Token)
 	if _, err := conn.Write(append([]byte(req), clientFrame(`{"type":"ping","id":"early"}`)...)); err != nil {
 		t.Fatal(err)
 	}
@@ -43,6 +40,14 @@ func TestRoomSocket_MessageSentWithTheHandshakeIsRead(t *testing.T) {
 		}
 	}
 	t.Fatal("the ping sent with the handshake was never answered")
+}
+
+// upgradeRequest is a websocket handshake for link on host, as a client
+// writes it on a bare connection.
+func upgradeRequest(host, link string) string {
+	return "GET " + link + " HTTP/1.1\r\nHost: " + host + "\r\n" +
+		"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n" +
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
 }
 
 // clientFrame is one masked text frame, as a client sends it.

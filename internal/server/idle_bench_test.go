@@ -113,10 +113,7 @@ func idleSocket(tb testing.TB, host, link string) net.Conn {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	req := "GET " + link + " HTTP/1.1\r\nHost: " + host + "\r\n" +
-		"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n" +
-		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
-	if _, err := conn.Write([]byte(req)); err != nil {
+	if _, err := conn.Write([]byte(upgradeRequest(host, link))); err != nil {
 		tb.Fatal(err)
 	}
 	// A one-byte-at-a-time reader takes nothing past the answer's headers.

@@ -35,9 +35,9 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c te
 
 // htmlEncoder sends frames as the page's live region, worded for the
 // request's reader, with join links to the address it used: both are in
-// the Format, so only subscribers alike in both share an encoding.
-// Sockets reading alike share one encoder: an idle phone then holds
-// nothing of its own for it.
+// the Format, so only subscribers alike in both share an encoding, and
+// they share the encoder itself (an idle phone holds nothing of its own
+// for it).
 func (s *Server) htmlEncoder(r *http.Request) room.Encoder {
 	base := s.baseURL(r)
 	lang := langOf(r)
