@@ -114,8 +114,13 @@ func (r *Room) fanout() {
 }
 
 // sendFrame queues s's frame unless its content equals what s last got;
-// always sends when forced (a new subscriber needs one to start from).
+// always sends when forced (a new subscriber needs one to start from). A
+// subscriber that is behind gets nothing now, not even an encoding: it
+// asks for the frame of the moment once it caught up.
 func (r *Room) sendFrame(s *Subscriber, cache *views, force bool) bool {
+	if s.full() {
+		return s.skip()
+	}
 	v, err := cache.of(r, s.id)
 	if err != nil {
 		r.log().Error("frame content", "err", err)
@@ -131,6 +136,5 @@ func (r *Room) sendFrame(s *Subscriber, cache *views, force bool) bool {
 		r.log().Error("encode frame", "err", err, "format", s.enc.Format)
 		return true
 	}
-	s.last = v.sum
-	return s.send(msg)
+	return s.sendFrame(msg, v.sum)
 }

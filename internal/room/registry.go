@@ -32,8 +32,9 @@ type Registry struct {
 	// BotIdle is how often bots look again when they had nothing to do (a
 	// cooldown they wait out). Default 700ms.
 	BotIdle time.Duration
-	// Buffer is each subscriber's queue of frames; a full queue drops the
-	// client, which then reconnects and gets a full view. Default 16.
+	// Buffer is each subscriber's queue of messages: frames take at most
+	// half, and a subscriber that has no room skips to the frame of the
+	// moment once its queue emptied (Subscriber.Drained). Default 16.
 	Buffer int
 	// IdleAfter evicts a room that has had no subscriber for this long. Default 15m.
 	IdleAfter time.Duration

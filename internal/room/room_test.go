@@ -55,9 +55,10 @@ var jsonFrames = room.Encoder{Format: "json", Encode: func(f *room.Frame) ([]byt
 	return json.Marshal(content)
 }}
 
-// A subscriber that stops reading is dropped instead of stalling the room,
-// and everyone else keeps receiving.
-func TestRoom_SlowSubscriberIsDropped(t *testing.T) {
+// A subscriber that stops reading is neither dropped nor allowed to stall
+// the room: it skips frames, everyone else keeps receiving, and once it
+// has read what waited it gets the frame of that moment.
+func TestRoom_SlowSubscriberSkipsToTheCurrentFrame(t *testing.T) {
 	reg := mustRegistry(t)
 	reg.Buffer = 4
 	r, _ := mustRoomOf(t, reg, 0, `{}`)
@@ -79,23 +80,50 @@ func TestRoom_SlowSubscriberIsDropped(t *testing.T) {
 			got++
 		}
 	}()
-	for i := 0; i < 6; i++ {
-		if _, err := r.Join(ctx, string(rune('A'+i))+"nn"); err != nil {
+	names := []string{"Ann", "Bob", "Cid", "Dee", "Eve", "Fay"}
+	for _, name := range names {
+		if _, err := r.Join(ctx, name); err != nil {
 			t.Fatal(err)
 		}
-	}
-	select {
-	case <-slow.Gone():
-	case <-time.After(5 * time.Second):
-		t.Fatal("slow subscriber was not dropped")
-	}
-	if slow.Cause() != "too slow" {
-		t.Fatalf("cause %q", slow.Cause())
 	}
 	select {
 	case <-done:
 	case <-time.After(5 * time.Second):
 		t.Fatalf("fast subscriber got %d frames, want 7", got)
+	}
+	select {
+	case <-slow.Gone():
+		t.Fatalf("slow subscriber dropped: %s", slow.Cause())
+	default:
+	}
+	// Half the queue holds frames: the first two, the others skipped.
+	if n := len(slow.Messages()); n != 2 {
+		t.Fatalf("slow subscriber holds %d frames, want 2", n)
+	}
+	for range 2 {
+		<-slow.Messages()
+	}
+	slow.Drained()
+	select {
+	case msg := <-slow.Messages():
+		var f room.Frame
+		if err := json.Unmarshal(msg, &f); err != nil {
+			t.Fatalf("frame %s: %v", msg, err)
+		}
+		if len(f.Seats) != len(names) {
+			t.Fatalf("caught-up frame has %d seats, want %d", len(f.Seats), len(names))
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no frame after catching up")
+	}
+	// Caught up, it skips nothing more: one join, one frame.
+	if _, err := r.Join(ctx, "Gus"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-slow.Messages():
+	case <-time.After(5 * time.Second):
+		t.Fatal("no frame for the next join")
 	}
 }
 

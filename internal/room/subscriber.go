@@ -6,6 +6,7 @@ import (
 	"hash/maphash"
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 func subtleEqual(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
@@ -39,17 +40,24 @@ type Encoder struct {
 }
 
 // Subscriber is one open connection's queue of messages. Fan-out never
-// blocks: a subscriber whose queue is full is closed and must reconnect,
-// which gets it a full, current view.
+// blocks, and never drops a connection for being slow: frames are whole
+// views, so a subscriber whose queue is half full skips frames and, once
+// its connection has written what waited, gets the frame of that moment.
+// The other half of the queue stays free for replies, so every action a
+// client sends is still answered when the server is overloaded.
 type Subscriber struct {
 	id  Identity
 	enc Encoder
-	// last is the digest of the content last sent, 0 before the first frame.
+	// last is the digest of the content last queued, 0 before the first frame.
 	last  uint64
 	msgs  chan []byte
 	once  sync.Once
 	gone  chan struct{}
 	cause string
+	// behind says a frame was skipped for want of room in the queue;
+	// catchUp asks the room for the current frame once the queue emptied.
+	behind  atomic.Bool
+	catchUp func()
 	// notify, when set, is called after a message is queued and when the
 	// subscriber is dropped, so a connection needs no goroutine waiting on
 	// an idle queue. It must not block.
@@ -79,21 +87,45 @@ func (s *Subscriber) poke() {
 	}
 }
 
-// Send queues msg without blocking; it reports false and drops the
-// subscriber when the queue is full.
-func (s *Subscriber) send(msg []byte) bool {
+// full says the queue has no room for another frame: half of it is kept
+// for replies.
+func (s *Subscriber) full() bool { return len(s.msgs) >= max(cap(s.msgs)/2, 1) }
+
+// sendFrame queues a frame whose content digest is sum without blocking;
+// it reports false when the subscriber is gone. A frame that finds the
+// queue full is skipped and the subscriber marked behind.
+func (s *Subscriber) sendFrame(msg []byte, sum uint64) bool {
+	if s.full() {
+		return s.skip()
+	}
+	select {
+	case <-s.gone:
+		return false
+	case s.msgs <- msg:
+		s.last = sum
+		s.poke()
+		return true
+	default:
+		return s.skip() // replies took the room meanwhile
+	}
+}
+
+// skip marks the subscriber behind; it reports false when it is gone.
+func (s *Subscriber) skip() bool {
 	select {
 	case <-s.gone:
 		return false
 	default:
-	}
-	select {
-	case s.msgs <- msg:
-		s.poke()
+		s.behind.Store(true)
 		return true
-	default:
-		s.close("too slow")
-		return false
+	}
+}
+
+// Drained is called by the connection when it has written everything
+// queued: a subscriber that skipped frames meanwhile gets the current one.
+func (s *Subscriber) Drained() {
+	if s.behind.CompareAndSwap(true, false) && s.catchUp != nil {
+		s.catchUp()
 	}
 }
 
@@ -121,6 +153,13 @@ func (r *Room) Subscribe(ctx context.Context, id Identity, enc Encoder) (*Subscr
 // something to write.
 func (r *Room) SubscribeNotify(ctx context.Context, id Identity, enc Encoder, notify func()) (*Subscriber, error) {
 	s := &Subscriber{id: id, enc: enc, msgs: make(chan []byte, max(r.reg.Buffer, 2)), gone: make(chan struct{}), notify: notify}
+	s.catchUp = func() {
+		r.post(func() {
+			if _, ok := r.subs[s]; ok {
+				r.sendFrame(s, newViews(), false)
+			}
+		})
+	}
 	err := r.do(ctx, func() error {
 		r.subs[s] = struct{}{}
 		r.comeIn(id)

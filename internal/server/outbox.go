@@ -82,6 +82,7 @@ func (o *outbox) drain() {
 			return
 		default:
 		}
+		sub.Drained()
 		o.busy.Store(false)
 		if !o.pending(sub) || !o.busy.CompareAndSwap(false, true) {
 			return
