@@ -52,6 +52,10 @@ type Play struct {
 	// Latency runs from an action's due time until every seat of its room
 	// holds a frame showing it.
 	Latency Latency `json:"latency_ms"`
+	// Answered runs from the due time to the ok alone, Busy to a busy
+	// refusal: overload should be answered at once.
+	Answered Latency `json:"answered_ms"`
+	Busy     Latency `json:"busy_ms"`
 	// SendLag is how late the tool sent actions after they were due, and
 	// ToolCPUCores the tool's own CPU time per second: a lag near the
 	// latency, or a core busy, says the tool and not the server set it.
@@ -120,6 +124,7 @@ func (r *runner) fill(rep *Report, before, seated ProcSample) {
 	rep.Sent, rep.SentAgain, rep.IdleTicks, rep.Acked = s.sent.Load(), s.again.Load(), s.idle.Load(), s.acked.Load()
 	rep.SentPerSec, rep.ActionsPerSec = per(float64(rep.Sent), secs), per(float64(rep.Acked), secs)
 	rep.Latency, rep.SendLag = summarise(&s.latency), summarise(&s.lag)
+	rep.Answered, rep.Busy = summarise(&s.answered), summarise(&s.busy)
 	rep.ToolCPUCores = per((w.selfTo.CPU - w.selfFrom.CPU).Seconds(), secs)
 	rep.Errors, rep.ErrorDetail = s.errorCounts()
 	rep.MatchesFinished = s.matches.Load()
@@ -174,6 +179,8 @@ func (rep *Report) writePlayRows(row func(name, format string, args ...any)) {
 	row("achieved", "%.1f actions/s (%d acknowledged)", rep.ActionsPerSec, rep.Acked)
 	l := rep.Latency
 	row("latency ms", "p50 %.2f  p90 %.2f  p99 %.2f  p99.9 %.2f  max %.2f  (%d seen by every seat)", l.P50, l.P90, l.P99, l.P999, l.Max, l.Count)
+	row("answered ms", "p50 %.2f  p99 %.2f  max %.2f  (to the ok alone)", rep.Answered.P50, rep.Answered.P99, rep.Answered.Max)
+	row("busy ms", "p50 %.2f  p99 %.2f  max %.2f  (%d busy answers)", rep.Busy.P50, rep.Busy.P99, rep.Busy.Max, rep.Busy.Count)
 	row("send lag ms", "p99 %.2f  max %.2f  (the tool used %.2f cores)", rep.SendLag.P99, rep.SendLag.Max, rep.ToolCPUCores)
 	var errs string
 	for _, k := range slices.Sorted(maps.Keys(rep.Errors)) {

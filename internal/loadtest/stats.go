@@ -26,6 +26,10 @@ type stats struct {
 	// quiet): their latency is what was shown, not the timeout.
 	quiet   atomic.Int64
 	latency Histogram
+	// answered and busy run from an action's due time to its ok, and to
+	// a busy refusal: they split the latency between the server's answer
+	// and the frames, and say whether busy comes at once.
+	answered, busy Histogram
 	// lag is how late the generator sent actions after they were due: a
 	// lag near the latency says the tool, not the server, was the limit.
 	lag Histogram

@@ -131,6 +131,7 @@ func (t *table) ok(p *player, m *inbound) {
 	a.matchID, a.index, a.number, a.okAt = m.MatchID, m.Index, t.numbers[m.MatchID], time.Now()
 	if a.measured {
 		t.r.stats.ack()
+		t.r.stats.answered.Record(a.okAt.Sub(a.due))
 	}
 	t.pending = append(t.pending, a)
 	t.settle(time.Now())
@@ -152,6 +153,9 @@ func (t *table) refused(p *player, m *inbound) {
 	delete(p.inflight, a.id)
 	if a.measured {
 		t.r.stats.refuse(m.Code, a.again)
+		if m.Code == "busy" {
+			t.r.stats.busy.Record(time.Since(a.due))
+		}
 	}
 	t.update(p)
 }
