@@ -131,7 +131,7 @@ type Main struct {
 // NewMain returns a Main with default config.
 func NewMain() *Main {
 	return &Main{Config: Config{Addr: ":8080", DataDir: "./data", LogLevel: "info", BotDelay: 1200 * time.Millisecond,
-		ShedAbove: 5 * time.Millisecond, MaxInFlight: 128}}
+		ShedAbove: 20 * time.Millisecond, MaxInFlight: 128}}
 }
 
 // ParseFlags reads flags, falling back to environment variables.
@@ -159,7 +159,7 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 	fs.IntVar(&c.MaxInFlight, "max-in-flight", c.MaxInFlight,
 		"with --shed-above: answer new actions busy while this many are being answered; 0 sets no cap")
 	fs.DurationVar(&c.ShedAbove, "shed-above", c.ShedAbove,
-		"answer new actions busy while goroutines wait longer than this for the CPU (median over 50 ms); 0 never refuses")
+		"answer new actions busy while goroutines wait longer than this for the CPU (99th percentile over 50 ms); 0 never refuses")
 	delay := env("BOT_DELAY", c.BotDelay.String())
 	fs.Func("bot-delay", "a bot's typical reaction time, e.g. 1.2s; 0 makes bots instant (env BOT_DELAY; default "+delay+")", func(s string) error {
 		d, err := time.ParseDuration(s)

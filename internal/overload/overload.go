@@ -4,15 +4,19 @@
 //
 // The measure is Go's own scheduling latency (runtime/metrics
 // /sched/latencies:seconds): how long runnable goroutines waited for a
-// processor. Past saturation every goroutine waits in the run queue, the
-// socket readers and writers too, so an action's answer is late however
-// short the room's own queue is; a room queue or store queue alone never
-// saw it (the actions were still unread in the sockets). Refusing an
-// action costs a few microseconds, taking one a couple of milliseconds, so
-// turning away the excess brings the wait down within a tenth of a second.
+// processor, its 99th percentile. Past saturation the goroutines that the
+// server's own work wakes (a room, the store's writer, a connection's
+// writer) run next, while those the network wakes, the socket readers,
+// queue behind them: the median stays at a couple of milliseconds while
+// actions sit unread in their sockets for seconds, busy refusals included.
+// A room queue or store queue alone never saw it (the actions were still
+// unread). Refusing an action costs a few microseconds, taking one a
+// couple of milliseconds, so turning away the excess brings the wait down
+// within a tenth of a second.
 package overload
 
 import (
+	"cmp"
 	"context"
 	"math/rand/v2"
 	"runtime/metrics"
@@ -24,11 +28,14 @@ import (
 // Period from the scheduling latency measured over it. The zero share
 // takes everything; a nil *Gauge never sheds.
 type Gauge struct {
-	// Target is the scheduling latency (the median over a period)
-	// above which the gauge sheds more. Default 5ms.
+	// Target is the scheduling latency (its Quantile over a period)
+	// above which the gauge sheds more. Default 20ms.
 	Target time.Duration
 	// Period is how often the gauge looks. Default 50ms.
 	Period time.Duration
+	// Quantile is the share of scheduling latencies that must stay within
+	// Target. Default 0.99.
+	Quantile float64
 	// MaxInFlight caps the actions taken and not yet answered, server-wide:
 	// past it the queue alone would make the next one late. 0: no cap.
 	MaxInFlight int
@@ -55,8 +62,9 @@ const (
 const latencies = "/sched/latencies:seconds"
 
 // minSamples is the fewest scheduling latencies a period needs to count:
-// the runtime samples them, a few dozen a period on a busy server.
-const minSamples = 8
+// the runtime samples them, a hundred or more a period on a busy server;
+// fewer, and the 99th percentile would be one unlucky wake-up.
+const minSamples = 50
 
 // Run looks every Period until ctx ends.
 func (g *Gauge) Run(ctx context.Context) {
@@ -104,10 +112,9 @@ func (g *Gauge) look() time.Duration {
 		// among a handful of wake-ups must not turn a phone's tap away.
 		return 0
 	}
-	// The median, not a high percentile: a burst of frames makes a few
-	// goroutines wait on a server with time to spare; only a saturated one
-	// makes most of them wait.
-	return percentile(delta, g.buckets, total, 0.5)
+	// The tail, not the median: the starved goroutines are the sockets'
+	// readers, a few among many that the server's own work keeps waking.
+	return percentile(delta, g.buckets, total, cmp.Or(g.Quantile, 0.99))
 }
 
 // percentile is the lower bound of the bucket holding the q-th quantile of
@@ -136,7 +143,7 @@ func percentile(counts []uint64, buckets []float64, total uint64, q float64) tim
 func (g *Gauge) Observe(late time.Duration) {
 	target := g.Target
 	if target <= 0 {
-		target = 5 * time.Millisecond
+		target = 20 * time.Millisecond
 	}
 	g.late.Store(int64(late))
 	shed := g.Shedding()

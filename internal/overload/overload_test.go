@@ -85,6 +85,10 @@ func TestPercentile(t *testing.T) {
 		{"a tail under a tenth", []uint64{95, 0, 5, 0}, 0.9, 0},
 		{"the tail past a tenth", []uint64{80, 0, 20, 0}, 0.9, 10 * time.Millisecond},
 		{"everyone waits", []uint64{0, 0, 0, 10}, 0.9, 100 * time.Millisecond},
+		// Past saturation the sockets' readers starve behind the work the
+		// server wakes itself: the median cannot see them.
+		{"a starved few, by the median", []uint64{97, 0, 0, 3}, 0.5, 0},
+		{"a starved few, by the 99th percentile", []uint64{97, 0, 0, 3}, 0.99, 100 * time.Millisecond},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var total uint64
