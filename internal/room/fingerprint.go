@@ -15,111 +15,220 @@ import (
 // match's log length, does not make every viewer's frame new; a difference
 // the JSON hides (nil against empty) costs at most one frame that did not
 // need sending.
+//
+// Each type's walk is worked out once (a plan, as encoding/json keeps an
+// encoder per type): looking a struct's shown fields up for every value,
+// and handing every number to the hash alone, were most of its cost.
 type fingerprint struct {
-	h   maphash.Hash
-	buf [8]byte
+	h maphash.Hash
+	// buf gathers the small writes for the hash, n bytes of it used.
+	buf [256]byte
+	n   int
 }
 
 // maxDepth stops the walk in a value that points back into itself; views
 // are trees a few levels deep.
 const maxDepth = 32
 
-func (f *fingerprint) uint(u uint64) {
-	binary.LittleEndian.PutUint64(f.buf[:], u)
-	f.h.Write(f.buf[:])
+func (f *fingerprint) room(n int) {
+	if f.n+n > len(f.buf) {
+		f.flush()
+	}
 }
 
-func (f *fingerprint) value(v reflect.Value, depth int) {
-	if depth > maxDepth {
+func (f *fingerprint) flush() {
+	f.h.Write(f.buf[:f.n])
+	f.n = 0
+}
+
+func (f *fingerprint) byte(b byte) {
+	f.room(1)
+	f.buf[f.n] = b
+	f.n++
+}
+
+func (f *fingerprint) uint(u uint64) {
+	f.room(8)
+	binary.LittleEndian.PutUint64(f.buf[f.n:], u)
+	f.n += 8
+}
+
+func (f *fingerprint) bytes(s string) {
+	f.uint(uint64(len(s)))
+	if len(s) > len(f.buf)/4 {
+		f.flush()
+		f.h.WriteString(s)
 		return
 	}
-	switch v.Kind() {
+	f.room(len(s))
+	f.n += copy(f.buf[f.n:], s)
+}
+
+// fingerprints keeps them for reuse: walked through plans, a fingerprint
+// always escapes to the heap, and it is half a kilobyte.
+var fingerprints = sync.Pool{New: func() any { return new(fingerprint) }}
+
+func newFingerprint() *fingerprint {
+	f := fingerprints.Get().(*fingerprint)
+	f.h.SetSeed(frameSeed) // also empties it
+	f.n = 0
+	return f
+}
+
+// done returns the digest and puts f back for reuse.
+func (f *fingerprint) done() uint64 {
+	f.flush()
+	sum := f.h.Sum64()
+	fingerprints.Put(f)
+	return sum
+}
+
+// plan walks one type's values into a fingerprint.
+type plan func(f *fingerprint, v reflect.Value, depth int)
+
+var plans sync.Map // reflect.Type → plan
+
+// planFor returns t's plan, working it out the first time. A type that
+// contains itself gets, while its plan is being worked out, one that waits
+// for it, as encoding/json does for its encoders.
+func planFor(t reflect.Type) plan {
+	if p, ok := plans.Load(t); ok {
+		return p.(plan)
+	}
+	var (
+		wg   sync.WaitGroup
+		real plan
+	)
+	wg.Add(1)
+	p, loaded := plans.LoadOrStore(t, plan(func(f *fingerprint, v reflect.Value, depth int) {
+		wg.Wait()
+		real(f, v, depth)
+	}))
+	if loaded {
+		return p.(plan)
+	}
+	real = newPlan(t)
+	wg.Done()
+	plans.Store(t, real)
+	return real
+}
+
+func newPlan(t reflect.Type) plan {
+	switch t.Kind() {
 	case reflect.Bool:
-		if v.Bool() {
-			f.h.WriteByte(1)
-		} else {
-			f.h.WriteByte(0)
+		return func(f *fingerprint, v reflect.Value, _ int) {
+			if v.Bool() {
+				f.byte(1)
+			} else {
+				f.byte(0)
+			}
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		f.uint(uint64(v.Int()))
+		return func(f *fingerprint, v reflect.Value, _ int) { f.uint(uint64(v.Int())) }
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		f.uint(v.Uint())
+		return func(f *fingerprint, v reflect.Value, _ int) { f.uint(v.Uint()) }
 	case reflect.Float32, reflect.Float64:
-		f.uint(math.Float64bits(v.Float()))
+		return func(f *fingerprint, v reflect.Value, _ int) { f.uint(math.Float64bits(v.Float())) }
 	case reflect.String:
-		f.uint(uint64(v.Len()))
-		f.h.WriteString(v.String())
-	case reflect.Pointer, reflect.Interface:
-		if v.IsNil() {
-			f.h.WriteByte(0)
-			return
-		}
-		f.h.WriteByte(1)
-		if v.Kind() == reflect.Interface {
+		return func(f *fingerprint, v reflect.Value, _ int) { f.bytes(v.String()) }
+	case reflect.Interface:
+		return func(f *fingerprint, v reflect.Value, depth int) {
+			if v.IsNil() {
+				f.byte(0)
+				return
+			}
+			f.byte(1)
+			e := v.Elem()
 			// Two types may share a content: a seat's view and the table's.
-			f.h.WriteString(v.Elem().Type().String())
+			f.bytes(e.Type().String())
+			walk(f, planFor(e.Type()), e, depth+1)
 		}
-		f.value(v.Elem(), depth+1)
+	case reflect.Pointer:
+		elem := planFor(t.Elem())
+		return func(f *fingerprint, v reflect.Value, depth int) {
+			if v.IsNil() {
+				f.byte(0)
+				return
+			}
+			f.byte(1)
+			walk(f, elem, v.Elem(), depth+1)
+		}
 	case reflect.Struct:
-		for _, i := range shownFields(v.Type()) {
-			f.value(v.Field(i), depth+1)
+		type field struct {
+			i int
+			p plan
+		}
+		var fields []field
+		for i := range t.NumField() {
+			sf := t.Field(i)
+			if sf.IsExported() && sf.Tag.Get("json") != "-" {
+				fields = append(fields, field{i, planFor(sf.Type)})
+			}
+		}
+		return func(f *fingerprint, v reflect.Value, depth int) {
+			for _, fd := range fields {
+				walk(f, fd.p, v.Field(fd.i), depth+1)
+			}
 		}
 	case reflect.Slice, reflect.Array:
-		if v.Kind() == reflect.Slice && v.IsNil() {
-			f.h.WriteByte(0)
-			return
+		if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
+			return func(f *fingerprint, v reflect.Value, _ int) {
+				if v.IsNil() {
+					f.byte(0)
+					return
+				}
+				f.byte(1)
+				f.bytes(string(v.Bytes()))
+			}
 		}
-		f.h.WriteByte(1)
-		f.uint(uint64(v.Len()))
-		if v.Type().Elem().Kind() == reflect.Uint8 && v.Kind() == reflect.Slice {
-			f.h.Write(v.Bytes())
-			return
-		}
-		for i := range v.Len() {
-			f.value(v.Index(i), depth+1)
+		elem := planFor(t.Elem())
+		slice := t.Kind() == reflect.Slice
+		return func(f *fingerprint, v reflect.Value, depth int) {
+			if slice && v.IsNil() {
+				f.byte(0)
+				return
+			}
+			f.byte(1)
+			f.uint(uint64(v.Len()))
+			for i := range v.Len() {
+				walk(f, elem, v.Index(i), depth+1)
+			}
 		}
 	case reflect.Map:
-		// Entries in any order: their own hashes, summed.
-		f.uint(uint64(v.Len()))
-		var sum uint64
-		it := v.MapRange()
-		for it.Next() {
-			var e fingerprint
-			e.h.SetSeed(frameSeed)
-			e.value(it.Key(), depth+1)
-			e.value(it.Value(), depth+1)
-			sum += e.h.Sum64()
+		key, elem := planFor(t.Key()), planFor(t.Elem())
+		return func(f *fingerprint, v reflect.Value, depth int) {
+			// Entries in any order: their own hashes, summed.
+			f.uint(uint64(v.Len()))
+			var sum uint64
+			it := v.MapRange()
+			for it.Next() {
+				e := newFingerprint()
+				walk(e, key, it.Key(), depth+1)
+				walk(e, elem, it.Value(), depth+1)
+				sum += e.done()
+			}
+			f.uint(sum)
 		}
-		f.uint(sum)
+	default:
+		// Channels and functions are never shown.
+		return func(*fingerprint, reflect.Value, int) {}
 	}
 }
 
-// shown caches each struct type's fields that JSON shows.
-var shown sync.Map // reflect.Type → []int
-
-func shownFields(t reflect.Type) []int {
-	if fs, ok := shown.Load(t); ok {
-		return fs.([]int)
+func walk(f *fingerprint, p plan, v reflect.Value, depth int) {
+	if depth <= maxDepth {
+		p(f, v, depth)
 	}
-	var fs []int
-	for i := range t.NumField() {
-		sf := t.Field(i)
-		if sf.IsExported() && sf.Tag.Get("json") != "-" {
-			fs = append(fs, i)
-		}
-	}
-	shown.Store(t, fs)
-	return fs
 }
 
 // fingerprintOf is the digest of vs on top of the shared content's
 // digest, never 0.
 func fingerprintOf(shared uint64, vs ...any) uint64 {
-	var f fingerprint
-	f.h.SetSeed(frameSeed)
+	f := newFingerprint()
 	f.uint(shared)
 	for _, v := range vs {
-		f.value(reflect.ValueOf(&v).Elem(), 0)
+		rv := reflect.ValueOf(&v).Elem()
+		walk(f, planFor(rv.Type()), rv, 0)
 	}
-	return f.h.Sum64() | 1
+	return f.done() | 1
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"topsecret/internal/game"
+	"topsecret/internal/games"
 )
 
 type pane struct {
@@ -76,5 +77,38 @@ func TestFingerprint_MapOrderDoesNotMatter(t *testing.T) {
 	}
 	if fingerprintOf(0, a) != fingerprintOf(0, b) {
 		t.Fatal("the same map hashed apart")
+	}
+}
+
+// BenchmarkFingerprint digests what each of five wink seats and the table
+// are shown after 200 bot actions of a remote match: the per-viewer part
+// of every frame the room builds.
+func BenchmarkFingerprint(b *testing.B) {
+	e, _ := games.Lookup("wink")
+	st, err := e.Rules.New(game.Setup{Game: "wink", Options: json.RawMessage(`{"mode":"remote"}`), Seats: 5})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bot, _ := game.BotFor(e.Rules)
+	now := int64(1_800_000_000_000)
+	for i := 0; i < 200; now += 250 {
+		s := game.Seat(i % 5)
+		if a, ok := bot.Act(st, s, now, game.RandFor(game.Seed{}, i)); ok {
+			a.Seat, a.At = s, now
+			if st.Check(a) == nil {
+				st.Apply(a, game.RandFor(game.Seed{}, i+1))
+			}
+		}
+		i++
+	}
+	var contents []viewerContent
+	for s := range game.Seat(5) {
+		contents = append(contents, viewerContent{You: s, View: st.View(game.SeatViewer(s)), Legal: st.Legal(s)})
+	}
+	contents = append(contents, viewerContent{Table: true, View: st.View(game.TableViewer())})
+	for b.Loop() {
+		for _, c := range contents {
+			fingerprintOf(1, c)
+		}
 	}
 }
