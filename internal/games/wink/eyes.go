@@ -60,7 +60,7 @@ func (m *match) focusTimers() []game.Timer {
 	for i, p := range m.players {
 		if !p.arrived {
 			ts = append(ts, game.Timer{At: p.focusAt, Fires: game.Action{Seat: game.System, Type: ActFocusArrived,
-				Data: mustJSON(FocusArrived{Seat: i, FocusNo: p.focusNo})}})
+				Data: intsJSON("seat", i, "focus_no", p.focusNo)}})
 		}
 	}
 	return ts

@@ -46,7 +46,7 @@ func (m *match) turnMoves(s int) []game.Move {
 	var out []game.Move
 	if !m.remote() || m.winked(s, int(p.agent), p.epoch) {
 		out = append(out, game.Move{Type: ActClaim, Label: game.M("wink.move.claim"),
-			Data:   mustJSON(map[string]int{"epoch": p.epoch}),
+			Data:   intsJSON("epoch", p.epoch),
 			Fields: map[string][]any{"location": {"CAF", "MET", "KIO", "FOU"}}})
 	}
 	out = append(out,
@@ -65,14 +65,14 @@ func (m *match) accuseMoves(s int) []game.Move {
 		if x == s || px.agent == noColour {
 			continue
 		}
-		var targets []any
+		targets := make([]any, 0, m.n)
 		for y := range m.players {
 			if y != s && y != x {
 				targets = append(targets, y)
 			}
 		}
 		out = append(out, game.Move{Type: ActAccuse, Label: game.M("wink.move.accuse"),
-			Data:   mustJSON(map[string]int{"winker": x, "epoch": px.epoch}),
+			Data:   intsJSON("epoch", px.epoch, "winker", x),
 			Fields: map[string][]any{"target": targets}})
 	}
 	return out

@@ -2,9 +2,28 @@ package wink
 
 import (
 	"encoding/json"
+	"strconv"
 
 	"topsecret/internal/game"
 )
+
+// intsJSON writes {"k1":v1,"k2":v2,…} from alternating names and numbers,
+// in the order given. Legal moves and timers are built for every viewer of
+// every change, and encoding/json spent most of their time on the
+// reflection and the map sorting of two-field objects.
+func intsJSON(kv ...any) json.RawMessage {
+	b := make([]byte, 0, 16*len(kv))
+	b = append(b, '{')
+	for i := 0; i+1 < len(kv); i += 2 {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendQuote(b, kv[i].(string))
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(kv[i+1].(int)), 10)
+	}
+	return append(b, '}')
+}
 
 func mustJSON(v any) json.RawMessage {
 	b, err := json.Marshal(v)
