@@ -73,3 +73,29 @@ func TestMsg_JSONEscapesText(t *testing.T) {
 		}
 	}
 }
+
+// encoding/json and the hand encoders (AppendJSON) write a message alike,
+// whatever it holds: one wire format, whichever writes it.
+func TestMsg_AppendJSONWritesWhatEncodingJSONWrites(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		m    game.Msg
+	}{
+		{"no arguments", game.M("wink.place.cafe")},
+		{"empty, not nil, arguments", game.Msg{ID: "toy.a", Args: game.Args{}}},
+		{"every kind", game.M("toy.event.took", game.T("card", "toy.card.doc", game.N("n", 15)), game.P("who", 0),
+			game.PS("s", []game.Seat{0, 2}), game.TS("l", []game.Msg{game.M("toy.a")}), game.X("d", "raw"))},
+		{"text a page must not run", game.M("toy.said", game.X("text", `<script>"&"</script> `+"\u2028"))},
+		{"the zero message", game.Msg{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want, err := json.Marshal(tc.m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := tc.m.AppendJSON(nil); string(got) != string(want) {
+				t.Fatalf("AppendJSON %s\nencoding/json %s", got, want)
+			}
+		})
+	}
+}
