@@ -63,26 +63,23 @@ func newJSONView(f *room.Frame, rd words.Reader) jsonView {
 }
 
 // saidMsg is a message with its text for one reader:
-// {"id":…,"args":{…},"text":"…"}.
+// {"id":…,"args":{…},"text":"…"}. encoding/json writes it from its fields
+// (a MarshalJSON's bytes it would check and compact again), and a missing
+// label stays absent by omitzero, through the message's IsZero.
 type saidMsg struct {
-	msg  game.Msg
-	text string
+	game.Msg
+	Text string `json:"text"`
 }
 
-func said(rd words.Reader, m game.Msg) saidMsg { return saidMsg{msg: m, text: rd.Say(m)} }
+func said(rd words.Reader, m game.Msg) saidMsg { return saidMsg{Msg: m, Text: rd.Say(m)} }
 
-// MarshalJSON writes the message's own JSON with "text" added; an empty
-// message (a move without a label) stays absent.
-func (m saidMsg) MarshalJSON() ([]byte, error) { return m.appendJSON(make([]byte, 0, 128)), nil }
-
+// appendJSON writes what encoding/json would, except that the text's <, >
+// and & stay as they are: frame events are written by hand.
 func (m saidMsg) appendJSON(b []byte) []byte {
-	b = m.msg.AppendJSON(b)
+	b = m.Msg.AppendJSON(b)
 	b = append(b[:len(b)-1], `,"text":`...)
-	return append(appendJSONText(b, []byte(m.text)), '}')
+	return append(appendJSONText(b, []byte(m.Text)), '}')
 }
-
-// IsZero lets omitzero leave out a move's missing label.
-func (m saidMsg) IsZero() bool { return m.msg.IsZero() }
 
 type saidMove struct {
 	game.Move
