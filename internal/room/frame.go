@@ -57,7 +57,11 @@ type Frame struct {
 	Note json.RawMessage `json:"note,omitempty"`
 	// Events are recent things you may read, oldest first, as messages the
 	// page words in its reader's language.
-	Events    []game.Msg `json:"events"`
+	Events []game.Msg `json:"events"`
+	// EventSeqs number the Events, each for good (see Memo, which holds
+	// what encoders made of them while the match lasts; nil outside one).
+	EventSeqs []uint64   `json:"-"`
+	Memo      *Memo      `json:"-"`
 	Standings []Standing `json:"standings"`
 	// Series says where the series those standings belong to stands.
 	Series SeriesState `json:"series"`
@@ -172,6 +176,7 @@ func (r *Room) frameOn(shared *Frame, id Identity) (*Frame, []uint64) {
 		}
 	}
 	f.View = m.state.View(viewer)
+	f.Memo = m.memo
 	var seen []uint64
 	for _, e := range r.events {
 		if e.For(viewer) {
@@ -179,6 +184,7 @@ func (r *Room) frameOn(shared *Frame, id Identity) (*Frame, []uint64) {
 			seen = append(seen, e.seq)
 		}
 	}
+	f.EventSeqs = seen
 	return f, seen
 }
 

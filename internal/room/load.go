@@ -91,5 +91,8 @@ func (r *Room) addEvents(matchID string, evs []game.Event) {
 	}
 	if len(r.events) > maxEvents {
 		r.events = append(r.events[:0:0], r.events[len(r.events)-maxEvents:]...)
+		if r.match != nil {
+			r.match.memo.forget(r.events[0].seq)
+		}
 	}
 }

@@ -24,11 +24,12 @@ type liveMatch struct {
 	lastAt  int64
 	notes   map[game.Seat]json.RawMessage // each seat's private notes
 	bots    map[int]botIntent             // each bot seat's pending intention
+	memo    *Memo                         // what encoders made of the events
 }
 
 func newLiveMatch(m store.Match, st game.State) *liveMatch {
 	return &liveMatch{rec: m, state: st, clients: map[string]int{}, notes: map[game.Seat]json.RawMessage{},
-		bots: map[int]botIntent{}}
+		bots: map[int]botIntent{}, memo: &Memo{}}
 }
 
 func (m *liveMatch) record(rec store.ActionRecord) {

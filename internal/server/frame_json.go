@@ -39,13 +39,24 @@ func encodeJSONView(f *room.Frame, lang string, rd words.Reader) ([]byte, error)
 		b = append(b, gameJSONIn(lang, f.Info)...)
 	}
 	b = append(b, `,"events":[`...)
+	key := "json " + lang
 	for i, e := range f.Events {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = said(rd, e).appendJSON(b)
+		b = append(b, eventAs(f, i, key, func() string { return string(said(rd, e).appendJSON(nil)) })...)
 	}
 	return append(b, "]}"...), nil
+}
+
+// eventAs is what make makes of f's i-th event, remembered under key while
+// the match lasts: an event's words never change, and every frame carries
+// the last forty.
+func eventAs(f *room.Frame, i int, key string, make func() string) string {
+	if f.Memo == nil || i >= len(f.EventSeqs) {
+		return make()
+	}
+	return f.Memo.Event(f.EventSeqs[i], key, make)
 }
 
 func newJSONView(f *room.Frame, rd words.Reader) jsonView {

@@ -71,8 +71,9 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	rd := catalogue.Words().Reader(lang, names)
 	l := pages.Live{Code: f.Code, Game: gameIn(lang, f.Info), Status: f.Status, You: int(f.You), IsHost: f.Host, Table: f.Table,
 		JoinURL: base + "/r/" + f.Code, QRSVG: s.qrSVG(base + "/r/" + f.Code)}
-	for _, e := range f.Events {
-		l.Events = append(l.Events, rd.Say(e))
+	key := "words " + lang
+	for i, e := range f.Events {
+		l.Events = append(l.Events, eventAs(f, i, key, func() string { return rd.Say(e) }))
 	}
 	for _, s := range f.Seats {
 		l.Seats = append(l.Seats, pages.SeatLine{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot,
