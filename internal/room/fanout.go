@@ -57,6 +57,7 @@ func (vs *views) of(r *Room, id Identity) (*viewed, error) {
 		content := *vs.frame
 		content.Version, content.Now, content.Actions, content.Info = 0, 0, 0, game.Info{}
 		vs.shared = fingerprintOf(0, content)
+		vs.frame.Alike = vs.shared
 	}
 	f, seen := r.frameOn(vs.frame, id)
 	v := &viewed{frame: f, sum: fingerprintOf(vs.shared, viewerContent{You: f.You, SeatID: f.SeatID, Host: f.Host,

@@ -60,8 +60,11 @@ type Frame struct {
 	Events []game.Msg `json:"events"`
 	// EventSeqs number the Events, each for good (see Memo, which holds
 	// what encoders made of them while the match lasts; nil outside one).
-	EventSeqs []uint64   `json:"-"`
-	Memo      *Memo      `json:"-"`
+	EventSeqs []uint64 `json:"-"`
+	Memo      *Memo    `json:"-"`
+	// Alike is the digest of what every viewer's frame of this change
+	// holds alike (seats, match, standings, series), never 0 once set.
+	Alike     uint64     `json:"-"`
 	Standings []Standing `json:"standings"`
 	// Series says where the series those standings belong to stands.
 	Series SeriesState `json:"series"`

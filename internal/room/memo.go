@@ -8,9 +8,36 @@ import "sync"
 // afresh for every frame was an eighth of a loaded server's CPU. A Memo
 // lives with its match, whose players' names the words hold, and forgets
 // the events that left the room's list.
+//
+// It also keeps what they made of the part of a frame every viewer of one
+// change gets alike (Frame.Alike), for the latest such part alone.
 type Memo struct {
 	mu   sync.Mutex
 	made map[uint64]map[string]string // event seq → key → what was made
+	// sum is the digest of the shared part alike holds, by key.
+	sum   uint64
+	alike map[string]string
+}
+
+// Alike returns what make made of the part of a frame every viewer gets
+// alike, whose digest is sum, under key, making it the first time.
+func (m *Memo) Alike(sum uint64, key string, make func() string) string {
+	m.mu.Lock()
+	if m.sum != sum {
+		m.sum, m.alike = sum, map[string]string{}
+	}
+	s, ok := m.alike[key]
+	m.mu.Unlock()
+	if ok {
+		return s
+	}
+	s = make()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.sum == sum && s != "" {
+		m.alike[key] = s
+	}
+	return s
 }
 
 // Event returns what make made of event seq under key, making it the

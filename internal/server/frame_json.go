@@ -2,37 +2,67 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"topsecret/internal/game"
 	"topsecret/internal/room"
 	"topsecret/web/words"
 )
 
-// jsonView is a frame as JSON clients (bots, tests, other apps) get it:
-// the frame itself, its game worded for the connection's reader, and each
-// message the frame says with its text beside its id and arguments. The
-// fields here hide the frame's own of the same name.
-//
-// The game's description and the events are left out of the marshalling
-// (the empty fields below hide the frame's own) and written after it by
-// hand: encoding/json re-reads every byte a Marshaler returns, and those
-// two were most of a frame's bytes.
-type jsonView struct {
-	Type string `json:"type"`
-	*room.Frame
-	Info   json.RawMessage `json:"game,omitempty"`
-	Events []saidMsg       `json:"events,omitempty"`
-	Legal  []saidMove      `json:"legal"`
-	Match  *saidMatch      `json:"match,omitempty"`
+// A frame as JSON clients (bots, tests, other apps) get it is the frame
+// itself, its game worded for the connection's reader, and each message it
+// says with its text beside its id and arguments, in two parts: what every
+// viewer of a change gets alike (jsonShared), marshalled once per change
+// and language, and the viewer's own (jsonOwn). The game's description and
+// the events are written after them by hand: encoding/json re-reads every
+// byte a Marshaler returns, and those two were most of a frame's bytes.
+// Every field of room.Frame that JSON shows is in one of the two parts
+// (TestJSONFrame_HasEveryFieldOfTheFrame).
+type jsonShared struct {
+	Type        string           `json:"type"`
+	Code        string           `json:"code"`
+	Options     json.RawMessage  `json:"options"`
+	BotStrength game.Strength    `json:"bot_strength"`
+	Status      string           `json:"status"`
+	Seats       []room.SeatState `json:"seats"`
+	HostSeat    string           `json:"host_seat,omitempty"`
+	Match       *saidMatch       `json:"match,omitempty"`
+	Standings   []room.Standing  `json:"standings"`
+	Series      room.SeriesState `json:"series"`
+	Watch       *room.WatchState `json:"watch,omitempty"`
+}
+
+type jsonOwn struct {
+	You      game.Seat         `json:"you"`
+	SeatID   string            `json:"seat_id,omitempty"`
+	Host     bool              `json:"host"`
+	HostBack bool              `json:"host_back,omitempty"`
+	Table    bool              `json:"table"`
+	View     any               `json:"view,omitempty"`
+	Legal    []saidMove        `json:"legal"`
+	Note     json.RawMessage   `json:"note,omitempty"`
+	Rejoin   *room.RejoinState `json:"rejoin,omitempty"`
 }
 
 // encodeJSONView is the JSON frame of f for a reader of lang.
 func encodeJSONView(f *room.Frame, lang string, rd words.Reader) ([]byte, error) {
-	b, err := json.Marshal(newJSONView(f, rd))
+	shared, err := sharedJSON(f, lang, rd)
 	if err != nil {
 		return nil, err
 	}
-	b = b[:len(b)-1]
+	own := jsonOwn{You: f.You, SeatID: f.SeatID, Host: f.Host, HostBack: f.HostBack, Table: f.Table, View: f.View,
+		Legal: make([]saidMove, len(f.Legal)), Note: f.Note, Rejoin: f.Rejoin}
+	for i, m := range f.Legal {
+		own.Legal[i] = saidMove{Move: m, Label: said(rd, m.Label)}
+	}
+	o, err := json.Marshal(own)
+	if err != nil {
+		return nil, err
+	}
+	b := make([]byte, 0, len(shared)+len(o)+64*len(f.Events)+64)
+	b = append(b, shared[:len(shared)-1]...)
+	b = append(b, ',')
+	b = append(b, o[1:len(o)-1]...)
 	if f.First {
 		// It stays the same while the connection lasts.
 		b = append(b, `,"game":`...)
@@ -49,6 +79,36 @@ func encodeJSONView(f *room.Frame, lang string, rd words.Reader) ([]byte, error)
 	return append(b, "]}"...), nil
 }
 
+// sharedJSON is what every viewer of f's change gets alike, marshalled
+// once per change and language while a match lasts: the memo holds it by
+// the digest of that content, so no two contents can share it.
+func sharedJSON(f *room.Frame, lang string, rd words.Reader) (string, error) {
+	var err error
+	make := func() string {
+		v := jsonShared{Type: "view", Code: f.Code, Options: f.Options, BotStrength: f.BotStrength, Status: f.Status,
+			Seats: f.Seats, HostSeat: f.HostSeat, Standings: f.Standings, Series: f.Series, Watch: f.Watch}
+		if f.Match != nil {
+			v.Match = &saidMatch{MatchState: f.Match}
+			if r := f.Match.Result; r != nil {
+				v.Match.Result = &saidResult{Result: r, Summary: said(rd, r.Summary)}
+			}
+		}
+		var b []byte
+		b, err = json.Marshal(v)
+		return string(b)
+	}
+	var s string
+	if f.Memo == nil || f.Alike == 0 {
+		s = make()
+	} else {
+		s = f.Memo.Alike(f.Alike, "json "+lang, make)
+	}
+	if err == nil && len(s) < 2 {
+		err = fmt.Errorf("frame %s: no shared part", f.Code)
+	}
+	return s, err
+}
+
 // eventAs is what make makes of f's i-th event, remembered under key while
 // the match lasts: an event's words never change, and every frame carries
 // the last forty.
@@ -57,20 +117,6 @@ func eventAs(f *room.Frame, i int, key string, make func() string) string {
 		return make()
 	}
 	return f.Memo.Event(f.EventSeqs[i], key, make)
-}
-
-func newJSONView(f *room.Frame, rd words.Reader) jsonView {
-	v := jsonView{Type: "view", Frame: f, Legal: make([]saidMove, len(f.Legal))}
-	for i, m := range f.Legal {
-		v.Legal[i] = saidMove{Move: m, Label: said(rd, m.Label)}
-	}
-	if f.Match != nil {
-		v.Match = &saidMatch{MatchState: f.Match}
-		if r := f.Match.Result; r != nil {
-			v.Match.Result = &saidResult{Result: r, Summary: said(rd, r.Summary)}
-		}
-	}
-	return v
 }
 
 // saidMsg is a message with its text for one reader:
