@@ -59,25 +59,41 @@ func encodeJSONView(f *room.Frame, lang string, rd words.Reader) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, 0, len(shared)+len(o)+64*len(f.Events)+64)
+	var game []byte
+	if f.First {
+		// It stays the same while the connection lasts.
+		game = gameJSONIn(lang, f.Info)
+	}
+	key := "json " + lang
+	events := make([]string, len(f.Events))
+	size := len(shared) + len(o) + len(game) + len(f.Events) + envelopeRoom
+	for i, e := range f.Events {
+		events[i] = eventAs(f, i, key, func() string { return string(said(rd, e).appendJSON(nil)) })
+		size += len(events[i])
+	}
+	// One buffer, sized for the whole message with its envelope: growing
+	// it was a third of the bytes a loaded server allocated.
+	b := make([]byte, 0, size)
 	b = append(b, shared[:len(shared)-1]...)
 	b = append(b, ',')
 	b = append(b, o[1:len(o)-1]...)
-	if f.First {
-		// It stays the same while the connection lasts.
+	if game != nil {
 		b = append(b, `,"game":`...)
-		b = append(b, gameJSONIn(lang, f.Info)...)
+		b = append(b, game...)
 	}
 	b = append(b, `,"events":[`...)
-	key := "json " + lang
-	for i, e := range f.Events {
+	for i, e := range events {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, eventAs(f, i, key, func() string { return string(said(rd, e).appendJSON(nil)) })...)
+		b = append(b, e...)
 	}
 	return append(b, "]}"...), nil
 }
+
+// envelopeRoom is room enough for a JSON frame's own punctuation and the
+// version, time and log length the room puts around it.
+const envelopeRoom = 128
 
 // sharedJSON is what every viewer of f's change gets alike, marshalled
 // once per change and language while a match lasts: the memo holds it by
