@@ -1,6 +1,9 @@
 package room
 
-import "sync"
+import (
+	"maps"
+	"sync"
+)
 
 // Memo keeps what encoders made of a match's events, by what they made
 // (a reader's words, a JSON object) and event: an event never changes, yet
@@ -13,10 +16,22 @@ import "sync"
 // change gets alike (Frame.Alike), for the latest such part alone.
 type Memo struct {
 	mu   sync.Mutex
-	made map[uint64]map[string]string // event seq → key → what was made
-	// sum is the digest of the shared part alike holds, by key.
-	sum   uint64
-	alike map[string]string
+	made map[madeOf]string
+	// sum is the digest of the shared part whose makings are kept.
+	sum uint64
+}
+
+// madeOf names one making: of event seq, or of the shared part whose
+// digest is alike, under key.
+type madeOf struct {
+	seq, alike uint64
+	key        string
+}
+
+// Event returns what make made of event seq under key, making it the
+// first time.
+func (m *Memo) Event(seq uint64, key string, make func() string) string {
+	return m.get(madeOf{seq: seq, key: key}, make)
 }
 
 // Alike returns what make made of the part of a frame every viewer gets
@@ -24,27 +39,16 @@ type Memo struct {
 func (m *Memo) Alike(sum uint64, key string, make func() string) string {
 	m.mu.Lock()
 	if m.sum != sum {
-		m.sum, m.alike = sum, map[string]string{}
+		m.sum = sum
+		maps.DeleteFunc(m.made, func(k madeOf, _ string) bool { return k.alike != 0 })
 	}
-	s, ok := m.alike[key]
 	m.mu.Unlock()
-	if ok {
-		return s
-	}
-	s = make()
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.sum == sum && s != "" {
-		m.alike[key] = s
-	}
-	return s
+	return m.get(madeOf{alike: sum, key: key}, make)
 }
 
-// Event returns what make made of event seq under key, making it the
-// first time.
-func (m *Memo) Event(seq uint64, key string, make func() string) string {
+func (m *Memo) get(k madeOf, make func() string) string {
 	m.mu.Lock()
-	s, ok := m.made[seq][key]
+	s, ok := m.made[k]
 	m.mu.Unlock()
 	if ok {
 		return s
@@ -52,13 +56,13 @@ func (m *Memo) Event(seq uint64, key string, make func() string) string {
 	s = make()
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.made == nil {
-		m.made = map[uint64]map[string]string{}
+	// A shared part replaced meanwhile is not kept.
+	if s != "" && (k.alike == 0 || k.alike == m.sum) {
+		if m.made == nil {
+			m.made = map[madeOf]string{}
+		}
+		m.made[k] = s
 	}
-	if m.made[seq] == nil {
-		m.made[seq] = map[string]string{}
-	}
-	m.made[seq][key] = s
 	return s
 }
 
@@ -66,9 +70,5 @@ func (m *Memo) Event(seq uint64, key string, make func() string) string {
 func (m *Memo) forget(before uint64) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	for seq := range m.made {
-		if seq < before {
-			delete(m.made, seq)
-		}
-	}
+	maps.DeleteFunc(m.made, func(k madeOf, _ string) bool { return k.alike == 0 && k.seq < before })
 }
