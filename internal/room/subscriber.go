@@ -54,10 +54,10 @@ type Subscriber struct {
 	once  sync.Once
 	gone  chan struct{}
 	cause string
-	// behind says a frame was skipped for want of room in the queue;
-	// catchUp asks the room for the current frame once the queue emptied.
-	behind  atomic.Bool
-	catchUp func()
+	// behind says a frame was skipped for want of room in the queue: the
+	// room sends the current one once the queue emptied.
+	behind atomic.Bool
+	room   *Room
 	// notify, when set, is called after a message is queued and when the
 	// subscriber is dropped, so a connection needs no goroutine waiting on
 	// an idle queue. It must not block.
@@ -124,8 +124,13 @@ func (s *Subscriber) skip() bool {
 // Drained is called by the connection when it has written everything
 // queued: a subscriber that skipped frames meanwhile gets the current one.
 func (s *Subscriber) Drained() {
-	if s.behind.CompareAndSwap(true, false) && s.catchUp != nil {
-		s.catchUp()
+	if s.behind.CompareAndSwap(true, false) {
+		r := s.room
+		r.post(func() {
+			if _, ok := r.subs[s]; ok {
+				r.sendFrame(s, newViews(), false)
+			}
+		})
 	}
 }
 
@@ -152,14 +157,7 @@ func (r *Room) Subscribe(ctx context.Context, id Identity, enc Encoder) (*Subscr
 // is dropped. A connection can then run a writer only while it has
 // something to write.
 func (r *Room) SubscribeNotify(ctx context.Context, id Identity, enc Encoder, notify func()) (*Subscriber, error) {
-	s := &Subscriber{id: id, enc: enc, msgs: make(chan []byte, max(r.reg.Buffer, 2)), gone: make(chan struct{}), notify: notify}
-	s.catchUp = func() {
-		r.post(func() {
-			if _, ok := r.subs[s]; ok {
-				r.sendFrame(s, newViews(), false)
-			}
-		})
-	}
+	s := &Subscriber{id: id, enc: enc, msgs: make(chan []byte, max(r.reg.Buffer, 2)), gone: make(chan struct{}), notify: notify, room: r}
 	err := r.do(ctx, func() error {
 		r.subs[s] = struct{}{}
 		r.comeIn(id)
