@@ -93,13 +93,24 @@ func refuseDialogs(tb testing.TB, ctx context.Context, name string) {
 	})
 }
 
-// run performs actions with a deadline, failing the test on error.
+// run performs actions with a deadline, failing the test on error. A node
+// the page replaced between finding it and acting on it (a frame swapped
+// the live region in: after a load, the socket's first frame always does)
+// is looked for again: the action never reached it.
 func (p *phone) run(actions ...chromedp.Action[chromedp.Void]) {
 	p.tb.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
 	defer cancel()
-	if err := chromedp.Do(ctx, actions...); err != nil {
-		p.fail(err)
+	for {
+		err := chromedp.Do(ctx, actions...)
+		if err == nil {
+			return
+		}
+		if !strings.Contains(err.Error(), "Could not find node with given id") || ctx.Err() != nil {
+			p.fail(err)
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 
