@@ -29,6 +29,13 @@ func MustRunMainAt(tb testing.TB, dataDir, addr string) *Main {
 	m.Config.Addr = addr
 	m.Config.DataDir = dataDir
 	m.Config.BotDelay = 0
+	// No overload shedding: these servers share one test process, whose
+	// scheduling latency is the whole suite's (browsers, other servers) on
+	// a busy CI machine, not a server's load. A phone's tap answered busy
+	// is sent again late, and a bot-paced match could end before a
+	// person's turn came. The gauge has tests of its own (internal/overload,
+	// internal/server).
+	m.Config.ShedAbove = 0
 	m.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	if err := m.Run(context.Background()); err != nil {
 		tb.Fatalf("run: %v", err)
