@@ -59,9 +59,9 @@ func (vs *views) of(r *Room, id Identity) (*viewed, error) {
 		vs.shared = fingerprintOf(0, content)
 		vs.frame.Alike = vs.shared
 	}
-	f, seen := r.frameOn(vs.frame, id)
+	f := r.frameOn(vs.frame, id)
 	v := &viewed{frame: f, sum: fingerprintOf(vs.shared, viewerContent{You: f.You, SeatID: f.SeatID, Host: f.Host,
-		HostBack: f.HostBack, Table: f.Table, Rejoin: f.Rejoin, View: f.View, Legal: f.Legal, Note: f.Note, Events: seen})}
+		HostBack: f.HostBack, Table: f.Table, Rejoin: f.Rejoin, View: f.View, Legal: f.Legal, Note: f.Note, Events: f.EventSeqs})}
 	vs.met[id] = v
 	return v, nil
 }

@@ -126,14 +126,7 @@ func (r *Room) seatState(s store.Seat) SeatState {
 }
 
 // frame builds the frame for one viewer.
-func (r *Room) frame(id Identity) *Frame {
-	f, _ := r.frameSeen(id)
-	return f
-}
-
-// frameSeen builds the frame for one viewer and says which of the room's
-// events it holds, by their seq numbers.
-func (r *Room) frameSeen(id Identity) (*Frame, []uint64) { return r.frameOn(r.sharedFrame(), id) }
+func (r *Room) frame(id Identity) *Frame { return r.frameOn(r.sharedFrame(), id) }
 
 // sharedFrame is what every viewer's frame holds alike at this version:
 // built once per change, it is a frame for nobody in particular.
@@ -155,7 +148,7 @@ func (r *Room) sharedFrame() *Frame {
 // frameOn is id's frame: the shared one with what id alone sees. The
 // shared parts (seats, match, standings) are shared with other viewers'
 // frames, which nobody changes once built.
-func (r *Room) frameOn(shared *Frame, id Identity) (*Frame, []uint64) {
+func (r *Room) frameOn(shared *Frame, id Identity) *Frame {
 	f := new(Frame)
 	*f = *shared
 	f.Host, f.Table, f.HostBack, f.Rejoin = r.isHost(id), id.Table, r.mayTakeHostBack(id), r.rejoinState(id)
@@ -164,7 +157,7 @@ func (r *Room) frameOn(shared *Frame, id Identity) (*Frame, []uint64) {
 		f.SeatID = id.SeatID
 	}
 	if r.match == nil {
-		return f, nil
+		return f
 	}
 	m := r.match
 	viewer := game.TableViewer()
@@ -180,15 +173,13 @@ func (r *Room) frameOn(shared *Frame, id Identity) (*Frame, []uint64) {
 	}
 	f.View = m.state.View(viewer)
 	f.Memo = m.memo
-	var seen []uint64
 	for _, e := range r.events {
 		if e.For(viewer) {
 			f.Events = append(f.Events, e.Msg)
-			seen = append(seen, e.seq)
+			f.EventSeqs = append(f.EventSeqs, e.seq)
 		}
 	}
-	f.EventSeqs = seen
-	return f, seen
+	return f
 }
 
 func (r *Room) matchState(m *liveMatch) *MatchState {
