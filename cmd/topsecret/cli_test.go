@@ -165,3 +165,23 @@ func TestMain_SecondInstanceOnSQLiteRefused(t *testing.T) {
 	first.Close()
 	MustRunMain(t, dir)
 }
+
+func TestProcsFor(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		current int
+		chosen  bool
+		want    int
+	}{
+		{"one CPU is raised to two", 1, false, 2},
+		{"two CPUs stay", 2, false, 2},
+		{"many CPUs stay", 16, false, 16},
+		{"the operator's one stands", 1, true, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := procsFor(tc.current, tc.chosen); got != tc.want {
+				t.Errorf("procsFor(%d, %v) = %d, want %d", tc.current, tc.chosen, got, tc.want)
+			}
+		})
+	}
+}

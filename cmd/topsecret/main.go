@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -253,6 +254,9 @@ func (m *Main) Run(ctx context.Context) error {
 		if err := serveProfiles(m.Config.Profiles, m.Log); err != nil {
 			return err
 		}
+	}
+	if n, raised := ensureProcs(); raised {
+		m.Log.Info("Go processors raised: a store writer in a system call must not hold the only one", "gomaxprocs", n, "cpus", runtime.NumCPU())
 	}
 	if n, err := raiseFileLimit(); err != nil {
 		m.Log.Warn("could not raise the open-file limit", "err", err, "limit", n)
