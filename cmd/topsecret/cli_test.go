@@ -166,21 +166,23 @@ func TestMain_SecondInstanceOnSQLiteRefused(t *testing.T) {
 	MustRunMain(t, dir)
 }
 
-func TestProcsFor(t *testing.T) {
+func TestLendProcs(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		current int
 		chosen  bool
+		sqlite  bool
 		want    int
 	}{
-		{"one CPU is raised to two", 1, false, 2},
-		{"two CPUs stay", 2, false, 2},
-		{"many CPUs stay", 16, false, 16},
-		{"the operator's one stands", 1, true, 1},
+		{"one CPU on SQLite is lent a second", 1, false, true, 2},
+		{"two CPUs need none", 2, false, true, 0},
+		{"many CPUs need none", 16, false, true, 0},
+		{"the operator's choice stands", 1, true, true, 0},
+		{"PostgreSQL frees the processor itself", 1, false, false, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := procsFor(tc.current, tc.chosen); got != tc.want {
-				t.Errorf("procsFor(%d, %v) = %d, want %d", tc.current, tc.chosen, got, tc.want)
+			if got := lendProcs(tc.current, tc.chosen, tc.sqlite); got != tc.want {
+				t.Errorf("lendProcs(%d, %v, %v) = %d, want %d", tc.current, tc.chosen, tc.sqlite, got, tc.want)
 			}
 		})
 	}

@@ -238,7 +238,12 @@ func (m *Main) Run(ctx context.Context) error {
 	lctx, stop := context.WithCancel(context.Background())
 	m.stopLooking = stop
 	if m.Config.ShedAbove > 0 {
-		m.Server.Overload = &overload.Gauge{Target: m.Config.ShedAbove, MaxInFlight: m.Config.MaxInFlight}
+		m.Server.Overload = &overload.Gauge{Target: m.Config.ShedAbove, MaxInFlight: m.Config.MaxInFlight,
+			Procs: procsToLend(m.Config.DatabaseURL == "")}
+		if n := m.Server.Overload.Procs; n > 0 {
+			m.Log.Info("one CPU: while late, the server runs a second Go processor, so the SQLite writer's fsync does not hold the only one",
+				"gomaxprocs", runtime.GOMAXPROCS(0), "while_late", n)
+		}
 		go m.Server.Overload.Run(lctx)
 	}
 	go (&quiet.Spell{Log: m.Log}).Run(lctx)
@@ -254,9 +259,6 @@ func (m *Main) Run(ctx context.Context) error {
 		if err := serveProfiles(m.Config.Profiles, m.Log); err != nil {
 			return err
 		}
-	}
-	if n, raised := ensureProcs(); raised {
-		m.Log.Info("Go processors raised: a store writer in a system call must not hold the only one", "gomaxprocs", n, "cpus", runtime.NumCPU())
 	}
 	if n, err := raiseFileLimit(); err != nil {
 		m.Log.Warn("could not raise the open-file limit", "err", err, "limit", n)

@@ -5,33 +5,28 @@ import (
 	"runtime"
 )
 
-// minProcs is the fewest Go processors the server runs with. On one CPU
-// (a small VPS, a container limited to one, a core it is pinned to) Go
-// runs one processor, and a goroutine in a long system call holds it
-// until the runtime takes it back: the SQLite writer's fsync and commit
-// then held up every room and socket. Under load on one core it took
-// ~1,300 actions/s at the overload gauge's limit where two processors
-// took ~1,800–1,900/s at the same 99th percentile (docs/benchmarks.md).
+// minProcs is the fewest Go processors the server runs with while it runs
+// late on SQLite. On one CPU (a small VPS, a container limited to one, a
+// core it is pinned to) Go runs one processor, and the SQLite writer's
+// commit and fsync, inside the process, held it: past ~1,300 actions/s
+// the gauge turned actions away with a fifth of the core idle, where two
+// processors took ~1,900/s at a lower 99th percentile. PostgreSQL's
+// writes wait in the network poller, which frees the processor: there a
+// second one only cost CPU (docs/benchmarks.md).
 const minProcs = 2
 
-// procsFor is how many processors to run with, given how many Go chose
-// and whether the operator chose (GOMAXPROCS set): their choice stands.
-func procsFor(current int, chosen bool) int {
-	if chosen || current >= minProcs {
-		return current
+// lendProcs is how many processors the overload gauge may run the server
+// with while it runs late: minProcs on SQLite where Go chose fewer, and
+// none (0) where the operator chose (GOMAXPROCS set) or more are there.
+func lendProcs(current int, chosen, sqlite bool) int {
+	if chosen || !sqlite || current >= minProcs {
+		return 0
 	}
 	return minProcs
 }
 
-// ensureProcs raises GOMAXPROCS to minProcs where Go chose fewer, and
-// returns the number in effect and whether it changed.
-func ensureProcs() (int, bool) {
+// procsToLend is lendProcs for this process.
+func procsToLend(sqlite bool) int {
 	_, chosen := os.LookupEnv("GOMAXPROCS")
-	current := runtime.GOMAXPROCS(0)
-	n := procsFor(current, chosen)
-	if n == current {
-		return n, false
-	}
-	runtime.GOMAXPROCS(n)
-	return n, true
+	return lendProcs(runtime.GOMAXPROCS(0), chosen, sqlite)
 }

@@ -39,6 +39,15 @@ type Gauge struct {
 	// MaxInFlight caps the actions taken and not yet answered, server-wide:
 	// past it the queue alone would make the next one late. 0: no cap.
 	MaxInFlight int
+	// Procs is how many Go processors to run with while the server runs
+	// late, when more than it has (see lend). 0: never change them.
+	Procs int
+
+	// The processors lent: set changes them (runtime.GOMAXPROCS; tests
+	// count instead), base is the number at the first look, procs the
+	// number now, calm the periods kept up since they were lent.
+	setProcs          func(int) int
+	base, procs, calm int
 
 	inflight atomic.Int64
 
@@ -140,7 +149,7 @@ func percentile(counts []uint64, buckets []float64, total uint64, q float64) tim
 
 // Observe takes one period's scheduling latency and adjusts the share to
 // refuse: up while the server runs late two periods in a row, down once it
-// keeps up. One late period alone is a hiccup (a collection, a slow
+// keeps up. A server that may be lent a processor (Procs) is lent it first. One late period alone is a hiccup (a collection, a slow
 // fsync), not a crowd: at 500 actions/s, well within capacity, it turned
 // a few dozen actions away a minute.
 func (g *Gauge) Observe(late time.Duration) {
@@ -149,6 +158,11 @@ func (g *Gauge) Observe(late time.Duration) {
 		target = 20 * time.Millisecond
 	}
 	wasLate := time.Duration(g.late.Swap(int64(late))) > target
+	if g.lend(late, target) {
+		// The server gets two periods with its new processor before
+		// anything is refused, as a late one would otherwise.
+		g.late.Store(0)
+	}
 	shed := g.Shedding()
 	switch {
 	case late > target && wasLate:

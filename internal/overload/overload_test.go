@@ -174,3 +174,47 @@ func TestGauge_CapsTheActionsInFlight(t *testing.T) {
 		}
 	}
 }
+
+// On one processor, a late server is lent a second before anything is
+// refused, and gives it back only after keeping up for a while.
+func TestGauge_LendsAProcessorWhileLate(t *testing.T) {
+	ms := time.Millisecond
+	for _, tc := range []struct {
+		name      string
+		procs     int
+		lates     []time.Duration
+		wantProcs int
+		wantShed  float64
+		changes   int
+	}{
+		{"on time lends nothing", 2, repeat(10, ms), 1, 0, 0},
+		{"one late period lends one", 2, []time.Duration{20 * ms}, 2, 0, 1},
+		{"lending comes before refusing", 2, []time.Duration{20 * ms, 20 * ms}, 2, 0, 1},
+		{"still late after it refuses too", 2, []time.Duration{20 * ms, 20 * ms, 20 * ms}, 2, 0.10, 1},
+		{"kept up briefly keeps it", 2, append([]time.Duration{20 * ms}, repeat(calmPeriods-1, 0)...), 2, 0, 1},
+		{"kept up long gives it back", 2, append([]time.Duration{20 * ms}, repeat(calmPeriods, 0)...), 1, 0, 2},
+		{"a busy spell in between starts the count again", 2,
+			append(append(append([]time.Duration{20 * ms}, repeat(calmPeriods-1, 0)...), 3*ms), repeat(calmPeriods-1, 0)...), 2, 0, 1},
+		{"no lending asked, none done, refused sooner", 0, repeat(3, 20*ms), 1, 0.20, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			now, changes := 1, 0
+			g := &Gauge{Target: 5 * ms, Procs: tc.procs, setProcs: func(n int) int {
+				old := now
+				if n > 0 {
+					now, changes = n, changes+1
+				}
+				return old
+			}}
+			for _, l := range tc.lates {
+				g.Observe(l)
+			}
+			if now != tc.wantProcs || changes != tc.changes {
+				t.Errorf("processors %d after %d changes, want %d after %d", now, changes, tc.wantProcs, tc.changes)
+			}
+			if got := g.Shedding(); got < tc.wantShed-1e-6 || got > tc.wantShed+1e-6 {
+				t.Errorf("shedding %.3f, want %.3f", got, tc.wantShed)
+			}
+		})
+	}
+}
