@@ -18,19 +18,22 @@ type inbound struct {
 	Type   string `json:"type"`
 	Status string `json:"status"`
 	// Actions is the match's log length when the frame was sent.
-	Actions int `json:"actions"`
-	Match   *struct {
-		ID     string `json:"id"`
-		Number int    `json:"number"`
-		Status string `json:"status"`
-	} `json:"match"`
-	Legal []legalMove `json:"legal"`
+	Actions int         `json:"actions"`
+	Match   *matchRef   `json:"match"`
+	Legal   []legalMove `json:"legal"`
 	// ID, MatchID and Index are an ok's; ID and Code an error's (a frame's
 	// code is the room's, and unused).
 	ID      string `json:"id"`
 	MatchID string `json:"match_id"`
 	Index   int    `json:"index"`
 	Code    string `json:"code"`
+}
+
+// matchRef is what the tool reads of a frame's match.
+type matchRef struct {
+	ID     string `json:"id"`
+	Number int    `json:"number"`
+	Status string `json:"status"`
 }
 
 // legalMove is one of a seat's legal moves: ready to send, or a template
@@ -158,7 +161,7 @@ func (p *player) read(ctx context.Context, r *runner, c *websocket.Conn) error {
 			return err
 		}
 		var m inbound
-		if err := json.Unmarshal(b, &m); err != nil {
+		if err := decodeInbound(b, &m); err != nil {
 			if r.stats.measuring.Load() {
 				r.stats.refuse("unreadable", false)
 			}

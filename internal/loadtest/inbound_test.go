@@ -1,0 +1,48 @@
+package loadtest
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+// decodeInbound reads what encoding/json reads into an inbound, passing
+// over the rest, and refuses what is not one JSON object.
+func TestDecodeInbound(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		msg  string
+	}{
+		{"a frame", `{"type":"view","code":"WWYFXR","status":"playing","actions":12,` +
+			`"match":{"id":"m1","number":2,"status":"playing","players":[{"name":"Ann {the} [first]"}]},` +
+			`"view":{"events":[{"text":"Bob said \"}]\" and left\\"}],"n":-1.5e3,"ok":true,"none":null},` +
+			`"legal":[{"type":"set_focus","fields":{"seat":[-1,1,2]}},{"type":"accuse","data":{"epoch":0,"winker":2}}],"events":[]}`},
+		{"spaces between", " {\n \"type\" : \"view\" ,\t\"match\" : null , \"legal\" : [ ] }\n"},
+		{"an ok", `{"type":"ok","id":"a7","match_id":"38e1","index":7}`},
+		{"an error with escapes", `{"type":"error","id":"a\u00e97","code":"busy","message":"r\u00e9essayez"}`},
+		{"an empty object", `{}`},
+		{"a key the tool passes over holds brackets", `{"note":"{[","type":"view"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var want, got inbound
+			if err := json.Unmarshal([]byte(tc.msg), &want); err != nil {
+				t.Fatalf("the test's message: %v", err)
+			}
+			if err := decodeInbound([]byte(tc.msg), &got); err != nil {
+				t.Fatalf("decodeInbound: %v", err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("got %+v\nwant %+v", got, want)
+			}
+		})
+	}
+	for _, bad := range []string{
+		``, `[]`, `"view"`, `{"type":"view"`, `{"type":"view"}x`, `{"type" "view"}`,
+		`{"type":"view",}`, `{"view":{"a":[1,2}`, `{"type":"vi`, `{type:"view"}`, `{"actions":"x"}`, `{"legal":{}}`,
+	} {
+		var m inbound
+		if err := decodeInbound([]byte(bad), &m); err == nil {
+			t.Errorf("%q: no error, want one", bad)
+		}
+	}
+}
