@@ -44,14 +44,16 @@ func (g *Gauge) lend(late, target time.Duration) bool {
 	case late < target/4 && g.procs > g.base:
 		if g.calm++; g.calm >= calmPeriods {
 			g.procs, g.calm = g.base, 0
-			set(g.procs)
+			if g.setProcs == nil {
+				// The runtime's own choice again, which follows the CPU
+				// limit if it changes.
+				runtime.SetDefaultGOMAXPROCS()
+			} else {
+				set(g.base)
+			}
 		}
 	default:
 		g.calm = 0
 	}
 	return false
 }
-
-// Processors is how many Go processors the gauge runs the server with now
-// (0 before it first looked, or when it lends none).
-func (g *Gauge) Processors() int { return g.procs }
