@@ -135,6 +135,34 @@ func TestGauge_SeesARealCrowdAndItsEnd(t *testing.T) {
 	waitFor(t, "the gauge takes everything once the crowd is gone", func() bool { return g.Shedding() == 0 })
 }
 
+// On one processor, a real crowd gets the server a second before the
+// gauge refuses anything.
+func TestGauge_LendsARealProcessor(t *testing.T) {
+	was := runtime.GOMAXPROCS(1)
+	t.Cleanup(func() { runtime.GOMAXPROCS(was) })
+	g := &Gauge{Target: time.Millisecond, Period: 20 * time.Millisecond, Procs: 2}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go g.Run(ctx)
+	var stop atomic.Bool
+	defer stop.Store(true)
+	for range 50 {
+		go func() {
+			x := 0
+			for !stop.Load() {
+				for i := range 200000 {
+					x += i
+				}
+				if x == -1 {
+					return
+				}
+				runtime.Gosched()
+			}
+		}()
+	}
+	waitFor(t, "a second processor under the crowd", func() bool { return runtime.GOMAXPROCS(0) == 2 })
+}
+
 func waitFor(t *testing.T, what string, ok func() bool) {
 	t.Helper()
 	for end := time.Now().Add(10 * time.Second); !ok(); time.Sleep(10 * time.Millisecond) {
