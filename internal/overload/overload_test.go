@@ -112,26 +112,10 @@ func TestGauge_SeesARealCrowdAndItsEnd(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go g.Run(ctx)
-	var stop atomic.Bool
-	defer stop.Store(true)
-	for range 50 * runtime.GOMAXPROCS(0) {
-		go func() {
-			// Short bursts of work between waits, as a server's goroutines
-			// do: each burst queues behind all the others.
-			x := 0
-			for !stop.Load() {
-				for i := range 200000 {
-					x += i
-				}
-				if x == -1 {
-					return
-				}
-				runtime.Gosched()
-			}
-		}()
-	}
+	stop := crowd(50 * runtime.GOMAXPROCS(0))
+	defer stop()
 	waitFor(t, "the gauge sheds under the crowd", func() bool { return g.Shedding() >= 0.3 })
-	stop.Store(true)
+	stop()
 	waitFor(t, "the gauge takes everything once the crowd is gone", func() bool { return g.Shedding() == 0 })
 }
 
@@ -144,12 +128,19 @@ func TestGauge_LendsARealProcessor(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go g.Run(ctx)
-	var stop atomic.Bool
-	defer stop.Store(true)
-	for range 50 {
+	defer crowd(50)()
+	waitFor(t, "a second processor under the crowd", func() bool { return runtime.GOMAXPROCS(0) == 2 })
+}
+
+// crowd starts n goroutines that work in short bursts between waits, as a
+// server's goroutines do: each burst queues behind all the others. The
+// returned func stops them.
+func crowd(n int) (stop func()) {
+	var done atomic.Bool
+	for range n {
 		go func() {
 			x := 0
-			for !stop.Load() {
+			for !done.Load() {
 				for i := range 200000 {
 					x += i
 				}
@@ -160,7 +151,7 @@ func TestGauge_LendsARealProcessor(t *testing.T) {
 			}
 		}()
 	}
-	waitFor(t, "a second processor under the crowd", func() bool { return runtime.GOMAXPROCS(0) == 2 })
+	return func() { done.Store(true) }
 }
 
 func waitFor(t *testing.T, what string, ok func() bool) {
