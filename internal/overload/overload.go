@@ -149,9 +149,10 @@ func percentile(counts []uint64, buckets []float64, total uint64, q float64) tim
 
 // Observe takes one period's scheduling latency and adjusts the share to
 // refuse: up while the server runs late two periods in a row, down once it
-// keeps up. A server that may be lent a processor (Procs) is lent it first. One late period alone is a hiccup (a collection, a slow
+// keeps up. One late period alone is a hiccup (a collection, a slow
 // fsync), not a crowd: at 500 actions/s, well within capacity, it turned
-// a few dozen actions away a minute.
+// a few dozen actions away a minute. A server that may be lent a
+// processor (Procs) is lent it first.
 func (g *Gauge) Observe(late time.Duration) {
 	target := g.Target
 	if target <= 0 {
@@ -159,8 +160,8 @@ func (g *Gauge) Observe(late time.Duration) {
 	}
 	wasLate := time.Duration(g.late.Swap(int64(late))) > target
 	if g.lend(late, target) {
-		// The server gets two periods with its new processor before
-		// anything is refused, as a late one would otherwise.
+		// Refusing waits for two more late periods: the new processor
+		// gets its chance first.
 		g.late.Store(0)
 	}
 	shed := g.Shedding()
