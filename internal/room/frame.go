@@ -173,6 +173,9 @@ func (r *Room) frameOn(shared *Frame, id Identity) *Frame {
 	}
 	f.View = m.state.View(viewer)
 	f.Memo = m.memo
+	// Room for every event: growing the two lists by appending was the
+	// largest share of what building a frame allocated.
+	f.Events, f.EventSeqs = make([]game.Msg, 0, len(r.events)), make([]uint64, 0, len(r.events))
 	for _, e := range r.events {
 		if e.For(viewer) {
 			f.Events = append(f.Events, e.Msg)
