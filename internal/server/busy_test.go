@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"topsecret/internal/overload"
 	"topsecret/internal/room"
 	"topsecret/internal/store"
 )
@@ -46,6 +47,48 @@ func TestRoomSocket_BusyStoreRefusesAndTheRetryLands(t *testing.T) {
 	}
 	if r := julia.act("draw-1", "take_cards", nil); r.Type != "ok" || r.Index != 0 {
 		t.Fatalf("a second retry: %s %q index %d, want the same ok", r.Type, r.Code, r.Index)
+	}
+	if log, _ := e.Store.Actions(t.Context(), matchID); len(log) != 1 {
+		t.Fatalf("the log holds %d actions, want 1", len(log))
+	}
+}
+
+// gatedStore holds appends until the gate opens, as a store in a long
+// fsync does.
+type gatedStore struct {
+	store.Store
+	closed atomic.Bool
+	gate   chan struct{}
+}
+
+func (s *gatedStore) AppendAction(ctx context.Context, rec store.ActionRecord) error {
+	if s.closed.Load() {
+		<-s.gate
+	}
+	return s.Store.AppendAction(ctx, rec)
+}
+
+// An action the server turns away is answered at once even while the same
+// connection's last action still waits for the store: the connection goes
+// on reading, and what it takes keeps its order.
+func TestRoomSocket_BusyIsAnsweredWhileTheLastActionWaits(t *testing.T) {
+	t.Parallel()
+	gated := &gatedStore{gate: make(chan struct{})}
+	e := mustStartOn(t, filepath.Join(t.TempDir(), "topsecret.db"), room.NewManualClock(epoch),
+		func(db store.Store) store.Store { gated.Store = db; return gated })
+	e.Srv.Overload = &overload.Gauge{MaxInFlight: 1}
+	c, seats := e.mustRoom(tableOpts, fourPlayers...)
+	matchID := e.mustStartMatch(c)
+	julia := e.dial(c.Code, "view=json&token="+seats[0].Token)
+	gated.closed.Store(true)
+	julia.send(`{"type":"act","id":"draw-1","action":{"type":"take_cards"}}`)
+	if r := julia.act("draw-2", "take_cards", nil); r.Type != "error" || r.Code != "busy" {
+		t.Fatalf("while draw-1 waits: %s %q, want error busy", r.Type, r.Code)
+	}
+	gated.closed.Store(false)
+	close(gated.gate)
+	if r := julia.until(func(f frame) bool { return f.ID == "draw-1" }); r.Type != "ok" || r.Index != 0 {
+		t.Fatalf("draw-1: %s %q index %d, want ok at 0", r.Type, r.Code, r.Index)
 	}
 	if log, _ := e.Store.Actions(t.Context(), matchID); len(log) != 1 {
 		t.Fatalf("the log holds %d actions, want 1", len(log))

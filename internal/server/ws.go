@@ -148,6 +148,8 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 	limit := rate.NewLimiter(rate.Limit(s.RatePerSec), s.RateBurst)
 	limited := false // told the client it is limited; say it once per burst
 	rd := catalogue.Words().Reader(lang, nil)
+	var in lane // the connection's actions and notes, in order
+	defer in.finish()
 	for {
 		// A read waits on a context that never ends, which costs the
 		// websocket nothing (a cancellable one costs it a registration per
@@ -176,11 +178,13 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 			sub.Reply(errorJSON("", saidError(rd, "too_large", "game.page.error.too_large")))
 			continue
 		}
-		s.handleClientMsg(ctx, rm, id, sub, b, lang)
+		s.handleClientMsg(ctx, rm, id, sub, b, lang, &in)
 	}
 }
 
-func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Identity, sub *room.Subscriber, b []byte, lang string) {
+// handleClientMsg answers what it can at once (a ping, a refusal, busy)
+// and queues an action or a note on the connection's lane.
+func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Identity, sub *room.Subscriber, b []byte, lang string, in *lane) {
 	m, refusal := decodeClientMsg(b, s.ReadLimit, catalogue.Words().Reader(lang, nil))
 	if refusal != nil {
 		sub.Reply(mustJSON(refusal))
@@ -191,7 +195,7 @@ func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Ide
 		sub.Reply(mustJSON(okMsg{Type: "pong", ID: m.ID}))
 		return
 	case "note":
-		s.handleNote(ctx, rm, id, sub, m, lang)
+		in.run(func() { s.handleNote(ctx, rm, id, sub, m, lang) })
 		return
 	}
 	if id.SeatID == "" || id.Table {
@@ -204,7 +208,14 @@ func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Ide
 		sub.Reply(errorJSON(m.ID, s.busy(lang)))
 		return
 	}
-	defer s.Overload.Leave()
+	in.run(func() {
+		defer s.Overload.Leave()
+		s.act(ctx, rm, id, sub, m, lang)
+	})
+}
+
+// act plays a seat's action and answers it.
+func (s *Server) act(ctx context.Context, rm *room.Room, id room.Identity, sub *room.Subscriber, m clientMsg, lang string) {
 	a := game.Action{Type: m.Action.Type, Data: m.Action.Data}
 	at, err := rm.Act(ctx, id.SeatID, m.ID, a)
 	if err != nil {
