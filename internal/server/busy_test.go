@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
@@ -92,5 +93,41 @@ func TestRoomSocket_BusyIsAnsweredWhileTheLastActionWaits(t *testing.T) {
 	}
 	if log, _ := e.Store.Actions(t.Context(), matchID); len(log) != 1 {
 		t.Fatalf("the log holds %d actions, want 1", len(log))
+	}
+}
+
+// A connection's lane holds a bounded number of messages: while its first
+// action waits for the store, at most sixteen more wait behind it and the
+// rest are answered busy at once; once the store goes on, every message
+// has had its answer.
+func TestRoomSocket_AFullLaneAnswersBusy(t *testing.T) {
+	t.Parallel()
+	gated := &gatedStore{gate: make(chan struct{})}
+	e := mustStartOn(t, filepath.Join(t.TempDir(), "topsecret.db"), room.NewManualClock(epoch),
+		func(db store.Store) store.Store { gated.Store = db; return gated })
+	c, seats := e.mustRoom(tableOpts, fourPlayers...)
+	e.mustStartMatch(c)
+	julia := e.dial(c.Code, "view=json&token="+seats[0].Token)
+	gated.closed.Store(true)
+	const sent = 20
+	for i := range sent {
+		julia.send(fmt.Sprintf(`{"type":"act","id":"draw-%d","action":{"type":"take_cards"}}`, i))
+	}
+	answered, busy := map[string]bool{}, 0
+	for busy < sent-17 {
+		// Nothing is stored while the gate is closed: these are busy.
+		if r := julia.until(func(f frame) bool { return f.Type == "ok" || f.Type == "error" }); r.Code == "busy" {
+			answered[r.ID] = true
+			busy++
+		} else {
+			t.Fatalf("while the store waits: %s %q for %s, want busy", r.Type, r.Code, r.ID)
+		}
+	}
+	gated.closed.Store(false)
+	close(gated.gate)
+	for len(answered) < sent {
+		if r := julia.next(); r.Type == "ok" || r.Type == "error" {
+			answered[r.ID] = true
+		}
 	}
 }

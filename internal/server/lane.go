@@ -4,12 +4,10 @@ import "sync"
 
 // lane runs one connection's admitted actions and notes one at a time, in
 // the order they were read, on a goroutine of its own while any wait, so
-// the reader goes on reading meanwhile. A connection's messages were read
-// in order, each after the last was answered: past capacity the load
-// tool's busy refusals waited behind the action still in flight (busy
-// p99 40–90 ms for an answer the gauge gives in microseconds). A message
-// the server refuses at once (busy, malformed, a spectator acting) now
-// is refused at once; the rest keep their order.
+// the reader goes on reading meanwhile: what the server refuses at once
+// (busy, a malformed message, a spectator acting) is refused at once even
+// while the connection's last action waits for a store that stalls. Read
+// in order, each message waited for the one before it to be stored.
 type lane struct {
 	mu      sync.Mutex
 	waiting []func()
@@ -18,19 +16,30 @@ type lane struct {
 	undone sync.WaitGroup
 }
 
+// laneRoom is how many messages may wait on one connection's lane; one
+// more is answered busy. Unread, they waited in the socket's buffers and
+// then held the client back; read, they would otherwise pile up in memory
+// for as long as a store stalls, twenty a second per phone.
+const laneRoom = 16
+
 // run queues do behind what the lane holds, starting the lane's goroutine
-// unless it runs.
-func (l *lane) run(do func()) {
-	l.undone.Add(1)
+// unless it runs; false (do not queued) when laneRoom messages wait.
+func (l *lane) run(do func()) bool {
 	l.mu.Lock()
+	if len(l.waiting) >= laneRoom {
+		l.mu.Unlock()
+		return false
+	}
+	l.undone.Add(1)
 	l.waiting = append(l.waiting, do)
 	if l.running {
 		l.mu.Unlock()
-		return
+		return true
 	}
 	l.running = true
 	l.mu.Unlock()
 	go l.drain()
+	return true
 }
 
 // drain runs what waits until nothing does, then ends.

@@ -195,7 +195,9 @@ func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Ide
 		sub.Reply(mustJSON(okMsg{Type: "pong", ID: m.ID}))
 		return
 	case "note":
-		in.run(func() { s.handleNote(ctx, rm, id, sub, m, lang) })
+		if !in.run(func() { s.handleNote(ctx, rm, id, sub, m, lang) }) {
+			sub.Reply(errorJSON(m.ID, s.busy(lang)))
+		}
 		return
 	}
 	if id.SeatID == "" || id.Table {
@@ -208,10 +210,14 @@ func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Ide
 		sub.Reply(errorJSON(m.ID, s.busy(lang)))
 		return
 	}
-	in.run(func() {
+	taken := in.run(func() {
 		defer s.Overload.Leave()
 		s.act(ctx, rm, id, sub, m, lang)
 	})
+	if !taken {
+		s.Overload.Leave()
+		sub.Reply(errorJSON(m.ID, s.busy(lang)))
+	}
 }
 
 // act plays a seat's action and answers it.
