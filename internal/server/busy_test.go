@@ -97,7 +97,7 @@ func TestRoomSocket_BusyIsAnsweredWhileTheLastActionWaits(t *testing.T) {
 }
 
 // A connection's lane holds a bounded number of messages: while its first
-// action waits for the store, at most sixteen more wait behind it and the
+// action waits for the store, at most four more wait behind it and the
 // rest are answered busy at once; once the store goes on, every message
 // has had its answer.
 func TestRoomSocket_AFullLaneAnswersBusy(t *testing.T) {
@@ -109,12 +109,12 @@ func TestRoomSocket_AFullLaneAnswersBusy(t *testing.T) {
 	e.mustStartMatch(c)
 	julia := e.dial(c.Code, "view=json&token="+seats[0].Token)
 	gated.closed.Store(true)
-	const sent = 20
+	const sent = 10
 	for i := range sent {
 		julia.send(fmt.Sprintf(`{"type":"act","id":"draw-%d","action":{"type":"take_cards"}}`, i))
 	}
 	answered, busy := map[string]bool{}, 0
-	for busy < sent-17 {
+	for busy < sent-1-4 {
 		// Nothing is stored while the gate is closed: these are busy.
 		if r := julia.until(func(f frame) bool { return f.Type == "ok" || f.Type == "error" }); r.Code == "busy" {
 			answered[r.ID] = true

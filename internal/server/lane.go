@@ -18,9 +18,11 @@ type lane struct {
 
 // laneRoom is how many messages may wait on one connection's lane; one
 // more is answered busy. Unread, they waited in the socket's buffers and
-// then held the client back; read, they would otherwise pile up in memory
-// for as long as a store stalls, twenty a second per phone.
-const laneRoom = 16
+// held the client back; read, they would pile up in memory for as long as
+// a store stalls, twenty a second per phone. And their answers come in a
+// burst once it goes on: the subscriber keeps half its queue (8 of 16) for
+// answers, so the lane's must fit in it with room for busy refusals.
+const laneRoom = 4
 
 // run queues do behind what the lane holds, starting the lane's goroutine
 // unless it runs; false (do not queued) when laneRoom messages wait.
