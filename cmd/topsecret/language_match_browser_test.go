@@ -95,10 +95,18 @@ func TestBrowser_MixedTablePlaysOneMatch(t *testing.T) {
 				}
 				time.Sleep(100 * time.Millisecond)
 			}
+			// Every person takes their cards; how many turns each gets after
+			// that is the shuffle's: the short agent deck (own colours are
+			// redrawn) can end the match before the last person's turn.
+			total := 0
 			for _, s := range tt.people {
-				if acted[s.name] < 2 {
-					t.Fatalf("%s made %d moves: every person must play (%v)", s.name, acted[s.name], acted)
+				if acted[s.name] < 1 {
+					t.Fatalf("%s made no move: every person must play (%v)", s.name, acted)
 				}
+				total += acted[s.name]
+			}
+			if total <= len(tt.people) {
+				t.Fatalf("nobody moved after the deal (%v): the match must be played", acted)
 			}
 			for i, p := range phones {
 				p.run(chromedp.WaitVisible(tid("result")))
