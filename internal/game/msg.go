@@ -39,6 +39,10 @@ type Args []Arg
 // MarshalJSON writes {"name":{kind:value},…}.
 func (as Args) MarshalJSON() ([]byte, error) { return as.appendJSON(make([]byte, 0, 32*len(as))), nil }
 
+// AppendJSON appends what MarshalJSON writes, for encoders that take a
+// value's own JSON as it is (package viewjson) instead of checking it.
+func (as Args) AppendJSON(b []byte) []byte { return as.appendJSON(b) }
+
 func (as Args) appendJSON(b []byte) []byte {
 	b = append(b, '{')
 	for i, a := range as {
@@ -236,6 +240,18 @@ func (a Arg) appendJSON(b []byte) []byte {
 // appendString writes s as a JSON string, escaped as encoding/json does
 // (HTML-sensitive characters too, since a player's text may be in it).
 func appendString(b []byte, s string) []byte {
+	// Ids and argument names are plain ASCII: most strings need no look
+	// at their runes.
+	plain := true
+	for i := 0; i < len(s) && plain; i++ {
+		c := s[i]
+		plain = c >= ' ' && c < utf8.RuneSelf && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	if plain {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	for i := 0; i < len(s); {
