@@ -7,6 +7,7 @@ import (
 
 	"topsecret/internal/game"
 	"topsecret/internal/room"
+	"topsecret/internal/viewjson"
 	"topsecret/web/words"
 )
 
@@ -51,20 +52,18 @@ func encodeJSONView(f *room.Frame, lang string, rd words.Reader) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
-	own := jsonOwn{You: f.You, SeatID: f.SeatID, Host: f.Host, HostBack: f.HostBack, Table: f.Table, View: f.View,
-		Legal: make([]saidMove, len(f.Legal)), Note: f.Note, Rejoin: f.Rejoin}
-	for i, m := range f.Legal {
-		own.Legal[i] = saidMove{Move: m, Label: said(rd, m.Label)}
-	}
+	own := ownPart(f, rd)
 	// The viewer's own part is encoded into a pooled buffer and copied
 	// once, into the message: json.Marshal's copy of it was a tenth of
 	// what a loaded server allocated.
 	buf := sheets.Get().(*bytes.Buffer)
 	defer putSheet(buf)
-	if err := json.NewEncoder(buf).Encode(own); err != nil {
+	o, err := viewjson.Append(buf.AvailableBuffer(), own)
+	if err != nil {
 		return nil, err
 	}
-	o := bytes.TrimRight(buf.Bytes(), "\n")
+	// The next frame finds room for as much.
+	buf.Grow(len(o))
 	var game []byte
 	if f.First {
 		// It stays the same while the connection lasts.
@@ -97,6 +96,29 @@ func encodeJSONView(f *room.Frame, lang string, rd words.Reader) ([]byte, error)
 	return append(b, "]}"...), nil
 }
 
+// ownPart is the part of f that is its viewer's own.
+func ownPart(f *room.Frame, rd words.Reader) jsonOwn {
+	own := jsonOwn{You: f.You, SeatID: f.SeatID, Host: f.Host, HostBack: f.HostBack, Table: f.Table, View: f.View,
+		Legal: make([]saidMove, len(f.Legal)), Note: f.Note, Rejoin: f.Rejoin}
+	for i, m := range f.Legal {
+		own.Legal[i] = saidMove{Move: m, Label: said(rd, m.Label)}
+	}
+	return own
+}
+
+// sharedPart is the part of f every viewer of its change gets alike.
+func sharedPart(f *room.Frame, rd words.Reader) jsonShared {
+	v := jsonShared{Type: "view", Code: f.Code, Options: f.Options, BotStrength: f.BotStrength, Status: f.Status,
+		Seats: f.Seats, HostSeat: f.HostSeat, Standings: f.Standings, Series: f.Series, Watch: f.Watch}
+	if f.Match != nil {
+		v.Match = &saidMatch{MatchState: f.Match}
+		if r := f.Match.Result; r != nil {
+			v.Match.Result = &saidResult{Result: r, Summary: said(rd, r.Summary)}
+		}
+	}
+	return v
+}
+
 // envelopeRoom is room enough for a JSON frame's own punctuation and the
 // version, time and log length the room puts around it.
 const envelopeRoom = 128
@@ -107,16 +129,8 @@ const envelopeRoom = 128
 func sharedJSON(f *room.Frame, lang string, rd words.Reader) (string, error) {
 	var err error
 	make := func() string {
-		v := jsonShared{Type: "view", Code: f.Code, Options: f.Options, BotStrength: f.BotStrength, Status: f.Status,
-			Seats: f.Seats, HostSeat: f.HostSeat, Standings: f.Standings, Series: f.Series, Watch: f.Watch}
-		if f.Match != nil {
-			v.Match = &saidMatch{MatchState: f.Match}
-			if r := f.Match.Result; r != nil {
-				v.Match.Result = &saidResult{Result: r, Summary: said(rd, r.Summary)}
-			}
-		}
 		var b []byte
-		b, err = json.Marshal(v)
+		b, err = viewjson.Marshal(sharedPart(f, rd))
 		return string(b)
 	}
 	var s string

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"topsecret/internal/game"
+	"topsecret/internal/viewjson"
 )
 
 // Viewers lists the viewers of an n-seat match: each seat, then the table.
@@ -34,12 +35,17 @@ func Name(v game.Viewer) string {
 	return "table"
 }
 
-// ViewJSON renders v's view of st.
+// ViewJSON renders v's view of st, and checks that package viewjson, which
+// the server encodes frames with, writes the same bytes as encoding/json.
 func ViewJSON(tb testing.TB, st game.State, v game.Viewer) []byte {
 	tb.Helper()
-	b, err := json.Marshal(st.View(v))
+	view := st.View(v)
+	b, err := json.Marshal(view)
 	if err != nil {
 		tb.Fatalf("view for %s: %v", Name(v), err)
+	}
+	if fast, err := viewjson.Marshal(view); err != nil || !bytes.Equal(fast, b) {
+		tb.Fatalf("view for %s: viewjson wrote (err %v)\n%s\nencoding/json\n%s", Name(v), err, fast, b)
 	}
 	return b
 }
