@@ -27,6 +27,14 @@ import (
 // included; ns/op is wall time and includes waiting on the disk;
 // encodes/op counts the frames encoded (HTML rendered, JSON worded).
 func BenchmarkAction_wink(b *testing.B) {
+	b.Run("phones", func(b *testing.B) { benchmarkWinkRoom(b, 5, true) })
+	// The load tool's room: four seats, each one JSON connection.
+	b.Run("json", func(b *testing.B) { benchmarkWinkRoom(b, 4, false) })
+}
+
+// benchmarkWinkRoom plays looks in a room of n seats; phones adds the HTML
+// readers and the table screen's subscribers.
+func benchmarkWinkRoom(b *testing.B, n int, phones bool) {
 	st, err := sqlite.Open(filepath.Join(b.TempDir(), "bench.db"))
 	if err != nil {
 		b.Fatal(err)
@@ -46,7 +54,7 @@ func BenchmarkAction_wink(b *testing.B) {
 		b.Fatal(err)
 	}
 	var seats []string
-	for _, name := range []string{"Ann", "Bob", "Cid", "Dee", "Eve"} {
+	for _, name := range []string{"Ann", "Bob", "Cid", "Dee", "Eve"}[:n] {
 		j, err := r.Join(ctx, name)
 		if err != nil {
 			b.Fatal(err)
@@ -74,13 +82,18 @@ func BenchmarkAction_wink(b *testing.B) {
 			}
 		}()
 	}
-	for _, id := range append(seats, "") {
-		for _, enc := range []room.Encoder{reader("en"), jsonEncoder("en")} {
-			subscribe(room.Identity{SeatID: id, Table: id == ""}, enc)
+	if !phones {
+		for _, id := range seats {
+			subscribe(room.Identity{SeatID: id}, jsonEncoder("en"))
 		}
+	} else {
+		for _, id := range append(seats, "") {
+			for _, enc := range []room.Encoder{reader("en"), jsonEncoder("en")} {
+				subscribe(room.Identity{SeatID: id, Table: id == ""}, enc)
+			}
+		}
+		subscribe(room.Identity{Table: true}, reader("fr"))
 	}
-	subscribe(room.Identity{Table: true}, reader("fr"))
-	n := len(seats)
 	b.ResetTimer()
 	encodes.Store(0)
 	cpu0 := cpuTime()
