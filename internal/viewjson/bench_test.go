@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"topsecret/internal/game"
+	"topsecret/internal/game/gametest"
 	"topsecret/internal/games"
 	"topsecret/internal/viewjson"
 )
@@ -16,21 +17,12 @@ import (
 // server wrote frames before, and this package.
 func BenchmarkView(b *testing.B) {
 	e, _ := games.Lookup("wink")
-	st, err := e.Rules.New(game.Setup{Game: "wink", Options: json.RawMessage(`{"mode":"remote"}`), Seats: 5})
+	setup := game.Setup{Game: "wink", Options: json.RawMessage(`{"mode":"remote"}`), Seats: 5}
+	bot, _ := game.BotFor(e.Rules)
+	log := gametest.RandomPlay(b, e.Rules, setup, 200, gametest.BotMoves(bot))
+	st, err := game.Replay(e.Rules, setup, log)
 	if err != nil {
 		b.Fatal(err)
-	}
-	bot, _ := game.BotFor(e.Rules)
-	now := int64(1_800_000_000_000)
-	for i := 0; i < 200; now += 250 {
-		s := game.Seat(i % 5)
-		if a, ok := bot.Act(st, s, now, game.RandFor(game.Seed{}, i)); ok {
-			a.Seat, a.At = s, now
-			if st.Check(a) == nil {
-				st.Apply(a, game.RandFor(game.Seed{}, i+1))
-			}
-		}
-		i++
 	}
 	var views []any
 	for s := range game.Seat(5) {
