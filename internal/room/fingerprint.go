@@ -6,6 +6,8 @@ import (
 	"math"
 	"reflect"
 	"sync"
+
+	"topsecret/internal/viewjson"
 )
 
 // fingerprint hashes the content of a viewer's part of a frame without
@@ -22,7 +24,7 @@ import (
 type fingerprint struct {
 	h maphash.Hash
 	// buf gathers the small writes for the hash, n bytes of it used.
-	buf [256]byte
+	buf [1024]byte
 	n   int
 }
 
@@ -65,7 +67,7 @@ func (f *fingerprint) bytes(s string) {
 }
 
 // fingerprints keeps them for reuse: walked through plans, a fingerprint
-// always escapes to the heap, and it is half a kilobyte.
+// always escapes to the heap, and it is over a kilobyte.
 var fingerprints = sync.Pool{New: func() any { return new(fingerprint) }}
 
 func newFingerprint() *fingerprint {
@@ -114,6 +116,9 @@ func planFor(t reflect.Type) plan {
 }
 
 func newPlan(t reflect.Type) plan {
+	if viewjson.WritesItself(t) {
+		return selfWritten(t)
+	}
 	switch t.Kind() {
 	case reflect.Bool:
 		return func(f *fingerprint, v reflect.Value, _ int) {
@@ -212,6 +217,30 @@ func newPlan(t reflect.Type) plan {
 	default:
 		// Channels and functions are never shown.
 		return func(*fingerprint, reflect.Value, int) {}
+	}
+}
+
+// selfWritten hashes the JSON a value writes of itself (a message): its
+// fields, walked one by one, were a quarter of all digesting.
+func selfWritten(t reflect.Type) plan {
+	byAddr := t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface
+	return func(f *fingerprint, v reflect.Value, _ int) {
+		if !byAddr && v.IsNil() {
+			f.byte(0)
+			return
+		}
+		if byAddr && v.CanAddr() {
+			v = v.Addr()
+		}
+		f.room(len(f.buf) / 4)
+		room := f.buf[f.n:f.n:len(f.buf)]
+		b := v.Interface().(viewjson.Appender).AppendJSON(room)
+		if cap(b) == cap(room) {
+			f.n += len(b) // written in place
+			return
+		}
+		f.flush()
+		f.h.Write(b)
 	}
 }
 

@@ -124,7 +124,7 @@ func newPlan(t reflect.Type) plan {
 			// json.Marshal also escapes HTML inside a Marshaler's bytes.
 			s.b = appendHTMLEscaped(s.b, buf.Bytes())
 		}
-	case t.Implements(appenderType) && !promoted(t, appenderType):
+	case WritesItself(t):
 		byAddr := t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface
 		return func(s *state, v reflect.Value) {
 			if (t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface) && v.IsNil() {
@@ -154,6 +154,11 @@ func newPlan(t reflect.Type) plan {
 	}
 	return kindPlan(t)
 }
+
+// WritesItself says whether values of t write their own JSON, which this
+// package then takes as it is: t has AppendJSON, and not only by embedding
+// a struct that has it.
+func WritesItself(t reflect.Type) bool { return t.Implements(appenderType) && !promoted(t, appenderType) }
 
 // promoted says whether t's method of interface i may come from a struct it
 // embeds: encoding/json knows nothing of an AppendJSON, so a struct that
