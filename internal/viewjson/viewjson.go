@@ -158,7 +158,9 @@ func newPlan(t reflect.Type) plan {
 // WritesItself says whether values of t write their own JSON, which this
 // package then takes as it is: t has AppendJSON, and not only by embedding
 // a struct that has it.
-func WritesItself(t reflect.Type) bool { return t.Implements(appenderType) && !promoted(t, appenderType) }
+func WritesItself(t reflect.Type) bool {
+	return t.Implements(appenderType) && !promoted(t, appenderType)
+}
 
 // promoted says whether t's method of interface i may come from a struct it
 // embeds: encoding/json knows nothing of an AppendJSON, so a struct that
