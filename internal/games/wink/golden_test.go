@@ -62,9 +62,15 @@ func FuzzCheck(f *testing.F) {
 	)
 }
 
+// BenchmarkApply plays whole remote matches of eight players, and of four
+// (the load tool's rooms).
 func BenchmarkApply(b *testing.B) {
-	setup := setupFor(8, ModeRemote, 5)
-	gametest.BenchApply(b, Rules{}, setup, gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{})))
+	for _, n := range []int{8, 4} {
+		b.Run(fmt.Sprintf("%d-players", n), func(b *testing.B) {
+			setup := setupFor(n, ModeRemote, 5)
+			gametest.BenchApply(b, Rules{}, setup, gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{})))
+		})
+	}
 }
 
 func BenchmarkReplay(b *testing.B) {
