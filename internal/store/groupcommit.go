@@ -20,13 +20,15 @@ var ErrClosed = errors.New("store closed")
 type WriteFunc func(ctx context.Context, recs []ActionRecord) []error
 
 // GroupCommit gathers the appends that wait at one moment into one
-// transaction, so the actions of many rooms share one fsync. It adds no
-// delay of its own: while one transaction commits, the next batch gathers.
+// transaction, so the actions of many rooms share one fsync. While one
+// transaction commits, the next batch gathers; a lone append never waits,
+// and a batch of several may linger a moment for more (Linger).
 type GroupCommit struct {
 	write   WriteFunc
 	queue   chan *pendingAppend
 	max     int
 	timeout time.Duration
+	linger  time.Duration
 
 	// mu orders Append's send against Close, so no append slips into the
 	// queue after the writers have gone.
@@ -54,6 +56,12 @@ type GroupCommitConfig struct {
 	MaxBatch int
 	// Timeout bounds one transaction.
 	Timeout time.Duration
+	// Linger is how long a batch that already holds more than one append
+	// waits for more before it commits; 0 commits at once. Several appends
+	// at one moment mean the store is loaded, and each commit costs the
+	// process CPU of its own (SQLite writes and syncs its log in process:
+	// ~0.2 ms a commit); a lone append, the quiet case, never waits.
+	Linger time.Duration
 }
 
 // NewGroupCommit starts the writers; Close stops them.
@@ -71,7 +79,7 @@ func NewGroupCommit(write WriteFunc, cfg GroupCommitConfig) *GroupCommit {
 		cfg.Timeout = 10 * time.Second
 	}
 	g := &GroupCommit{write: write, queue: make(chan *pendingAppend, cfg.Queue),
-		max: cfg.MaxBatch, timeout: cfg.Timeout, stop: make(chan struct{})}
+		max: cfg.MaxBatch, timeout: cfg.Timeout, linger: cfg.Linger, stop: make(chan struct{})}
 	for range cfg.Writers {
 		g.writers.Add(1)
 		go g.run()
@@ -120,6 +128,9 @@ func (g *GroupCommit) Close() {
 func (g *GroupCommit) run() {
 	defer g.writers.Done()
 	batch := make([]*pendingAppend, 0, g.max)
+	// size is the mean size of the last ten or so batches; a writer
+	// starts as if loaded, and a few quiet commits tell it otherwise.
+	size := 2.0
 	for {
 		var first *pendingAppend
 		select {
@@ -145,8 +156,29 @@ func (g *GroupCommit) run() {
 				break gather
 			}
 		}
+		if g.linger > 0 && len(batch) > 1 && size >= lingerAbove {
+			batch = g.gatherFor(batch)
+		}
+		size += (float64(len(batch)) - size) / 10
 		g.commit(batch)
 	}
+}
+
+// gatherFor adds to batch what comes within the linger, up to the cap.
+func (g *GroupCommit) gatherFor(batch []*pendingAppend) []*pendingAppend {
+	t := time.NewTimer(g.linger)
+	defer t.Stop()
+	for len(batch) < g.max {
+		select {
+		case p := <-g.queue:
+			batch = append(batch, p)
+		case <-t.C:
+			return batch
+		case <-g.stop:
+			return batch
+		}
+	}
+	return batch
 }
 
 // commit writes the batch's live appends and answers every one.
@@ -173,3 +205,9 @@ func (g *GroupCommit) commit(batch []*pendingAppend) {
 		p.done <- errs[i]
 	}
 }
+
+// lingerAbove is the mean batch size past which a batch lingers: below it
+// appends mostly come alone (on SQLite, 1.1 a commit at 500 actions a
+// second and 1.2 at 1,000, against 2.1 at 2,000), and there a moment's
+// wait would only add to their latency.
+const lingerAbove = 1.5

@@ -49,30 +49,109 @@ func rec(match string, i int) store.ActionRecord {
 	return store.ActionRecord{MatchID: match, Index: i}
 }
 
+// behindOne holds g's writer in a first transaction (l's gate closes it)
+// and queues n appends behind it, named name#1…; every answer, the
+// first's included, comes on the channel.
+func behindOne(t *testing.T, l *ledger, g *store.GroupCommit, name string, n int) chan error {
+	t.Helper()
+	l.gate = make(chan struct{})
+	errs := make(chan error, n+1)
+	go func() { errs <- g.Append(t.Context(), rec(name, 0)) }()
+	<-l.started
+	for i := range n {
+		go func() { errs <- g.Append(t.Context(), rec(name, i+1)) }()
+	}
+	for g.Waiting() < n {
+		time.Sleep(time.Millisecond)
+	}
+	return errs
+}
+
+// answered takes n answers, failing on any error.
+func answered(t *testing.T, errs chan error, n int) {
+	t.Helper()
+	for range n {
+		if err := <-errs; err != nil {
+			t.Fatalf("Append: %v", err)
+		}
+	}
+}
+
 func TestGroupCommit(t *testing.T) {
 	t.Run("appends waiting together share one transaction", func(t *testing.T) {
 		l := newLedger()
-		l.gate = make(chan struct{})
 		g := store.NewGroupCommit(l.write, store.GroupCommitConfig{})
 		defer g.Close()
-		// The first append holds the writer; the next 20 gather behind it.
-		errs := make(chan error, 21)
-		go func() { errs <- g.Append(t.Context(), rec("m0", 0)) }()
-		<-l.started
-		for i := range 20 {
-			go func() { errs <- g.Append(t.Context(), rec(fmt.Sprintf("m%d", i+1), 0)) }()
-		}
-		for g.Waiting() < 20 {
-			time.Sleep(time.Millisecond)
-		}
+		errs := behindOne(t, l, g, "m", 20)
 		close(l.gate)
-		for range 21 {
-			if err := <-errs; err != nil {
-				t.Fatalf("Append: %v", err)
-			}
-		}
+		answered(t, errs, 21)
 		if len(l.batches) != 2 || len(l.batches[1]) != 20 {
 			t.Fatalf("transactions = %d (sizes %v), want 2 with the second holding 20", len(l.batches), sizes(l.batches))
+		}
+	})
+
+	t.Run("a batch of several lingers for appends that come soon after", func(t *testing.T) {
+		l := newLedger()
+		g := store.NewGroupCommit(l.write, store.GroupCommitConfig{Linger: time.Hour, MaxBatch: 5})
+		defer g.Close()
+		// Two wait behind the first transaction: the next batch holds
+		// several, so it lingers, and takes three more until it is full.
+		errs := behindOne(t, l, g, "m", 2)
+		close(l.gate)
+		for i := range 3 {
+			time.Sleep(10 * time.Millisecond)
+			go func() { errs <- g.Append(t.Context(), rec("late", i)) }()
+		}
+		answered(t, errs, 6)
+		if len(l.batches) != 2 || len(l.batches[1]) != 5 {
+			t.Fatalf("transactions = %d (sizes %v), want 2 with the second holding 5", len(l.batches), sizes(l.batches))
+		}
+	})
+
+	t.Run("a lone append never lingers", func(t *testing.T) {
+		l := newLedger()
+		g := store.NewGroupCommit(l.write, store.GroupCommitConfig{Linger: time.Hour})
+		defer g.Close()
+		for i := range 3 {
+			// With an hour's linger, this would wait for the test's end.
+			if err := g.Append(t.Context(), rec("m", i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(l.batches) != 3 {
+			t.Fatalf("transactions = %d (sizes %v), want 3 of one", len(l.batches), sizes(l.batches))
+		}
+	})
+
+	t.Run("where appends mostly come alone, two together do not linger", func(t *testing.T) {
+		l := newLedger()
+		g := store.NewGroupCommit(l.write, store.GroupCommitConfig{Linger: time.Hour})
+		defer g.Close()
+		for i := range 20 {
+			if err := g.Append(t.Context(), rec("quiet", i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		errs := behindOne(t, l, g, "m", 2)
+		close(l.gate)
+		answered(t, errs, 3) // with an hour's linger, this would wait for the test's end
+		if n := len(l.batches); n != 22 || len(l.batches[21]) != 2 {
+			t.Fatalf("transactions = %d (sizes %v), want 22, the last of two", n, sizes(l.batches))
+		}
+	})
+
+	t.Run("close ends a linger and commits what it held", func(t *testing.T) {
+		l := newLedger()
+		g := store.NewGroupCommit(l.write, store.GroupCommitConfig{Linger: time.Hour})
+		errs := behindOne(t, l, g, "m", 2)
+		close(l.gate)
+		for g.Waiting() > 0 { // taken into the next batch, which lingers
+			time.Sleep(time.Millisecond)
+		}
+		g.Close()
+		answered(t, errs, 3)
+		if len(l.batches) != 2 || len(l.batches[1]) != 2 {
+			t.Fatalf("transactions = %d (sizes %v), want 2 with the second holding 2", len(l.batches), sizes(l.batches))
 		}
 	})
 
