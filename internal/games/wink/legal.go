@@ -60,7 +60,7 @@ func (m *match) turnMoves(s int) []game.Move {
 // accuseMoves lists one template per possible winker, with the winker's
 // epoch filled in and the target open.
 func (m *match) accuseMoves(s int) []game.Move {
-	var out []game.Move
+	out := make([]game.Move, 0, m.n-1)
 	for x, px := range m.players {
 		if x == s || px.agent == noColour {
 			continue

@@ -177,7 +177,10 @@ func (m *match) tableView(omniscient bool) TableView {
 		Seats: m.n, Start: m.start, Suitcase: m.suitcase, Step: m.step,
 		AgentDeck: len(m.agentDeck), AgentDiscard: len(m.agentDiscard),
 		LocationDeck: len(m.locDeck), LocationDiscard: len(m.locDiscard), Removed: len(m.removed),
-		Events: []EventLine{},
+		// Room for all up front: grown one by one, these two lists were
+		// the largest allocation of a loaded server's views.
+		Players: make([]PlayerInfo, 0, len(m.players)),
+		Events:  make([]EventLine, 0, len(m.events)),
 	}
 	if len(m.agentDeck) == 0 && m.phase != PhaseOver {
 		v.StallPassesLeft = m.n - m.stall
