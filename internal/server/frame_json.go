@@ -18,6 +18,8 @@ import (
 // and language, and the viewer's own (jsonOwn). The game's description and
 // the events are written after them by hand: encoding/json re-reads every
 // byte a Marshaler returns, and those two were most of a frame's bytes.
+// The two parts are written by package viewjson, which writes what
+// encoding/json would (TestJSONFrame_WritesWhatEncodingJSONWrites).
 // Every field of room.Frame that JSON shows is in one of the two parts
 // (TestJSONFrame_HasEveryFieldOfTheFrame).
 type jsonShared struct {
