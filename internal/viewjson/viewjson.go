@@ -6,7 +6,7 @@
 // a quarter of the time a wink view took to encode. Here a value whose type
 // has AppendJSON writes straight into the buffer, and the plan for each
 // type is worked out once. What this package does not know how to write
-// (embedded fields, `,string`, other Marshalers, map keys other than
+// (embedded pointers, `,string`, other Marshalers, map keys other than
 // strings and integers) it hands to encoding/json, so the bytes are always
 // the same as json.Marshal's.
 package viewjson
