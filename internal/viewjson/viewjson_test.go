@@ -242,3 +242,34 @@ func FuzzAppendString(f *testing.F) {
 		}
 	})
 }
+
+// nest contains itself, and is first written by many goroutines at once:
+// each must wait for the one plan being worked out, not make its own half.
+type nest struct {
+	Name string  `json:"name"`
+	In   []*nest `json:"in,omitempty"`
+	Self *nest   `json:"self"`
+}
+
+func TestAppend_ATypeFirstWrittenByManyAtOnce(t *testing.T) {
+	v := &nest{Name: "a", In: []*nest{{Name: "b", Self: &nest{Name: "c"}}}}
+	want, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan []byte, 16)
+	for range 16 {
+		go func() {
+			b, err := viewjson.Marshal(v)
+			if err != nil {
+				b = []byte(err.Error())
+			}
+			got <- b
+		}()
+	}
+	for range 16 {
+		if b := <-got; string(b) != string(want) {
+			t.Fatalf("got %s, want %s", b, want)
+		}
+	}
+}
