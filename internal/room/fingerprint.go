@@ -204,13 +204,21 @@ func newPlan(t reflect.Type) plan {
 		return func(f *fingerprint, v reflect.Value, depth int) {
 			// Entries in any order: their own hashes, summed.
 			f.uint(uint64(v.Len()))
+			if v.Len() == 0 {
+				f.uint(0)
+				return
+			}
 			var sum uint64
-			it := v.MapRange()
-			for it.Next() {
-				e := newFingerprint()
-				walk(e, key, it.Key(), depth+1)
-				walk(e, elem, it.Value(), depth+1)
-				sum += e.done()
+			// One holder for the keys and one for the values: taken one by
+			// one, each entry's key and value were an allocation.
+			k, e := reflect.New(t.Key()).Elem(), reflect.New(t.Elem()).Elem()
+			for it := v.MapRange(); it.Next(); {
+				k.SetIterKey(it)
+				e.SetIterValue(it)
+				h := newFingerprint()
+				walk(h, key, k, depth+1)
+				walk(h, elem, e, depth+1)
+				sum += h.done()
 			}
 			f.uint(sum)
 		}

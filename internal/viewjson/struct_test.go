@@ -27,7 +27,13 @@ type (
 		int
 		N int
 	}
+	zeroOnPointer     struct{ N int }
+	withZeroOnPointer struct {
+		Z zeroOnPointer `json:"z,omitzero"`
+	}
 )
+
+func (z *zeroOnPointer) IsZero() bool { return z.N == 0 }
 
 // A struct is written here unless encoding/json does something this
 // package does not: the fast path must not quietly fall back for views.
@@ -42,6 +48,7 @@ func TestFieldsOf_KeepsToWhatItWritesAlike(t *testing.T) {
 		{withString{}, false},
 		{withOddName{}, false},
 		{withInt{}, false},
+		{withZeroOnPointer{}, false},
 	} {
 		typ := reflect.TypeOf(tc.v)
 		if _, ok := fieldsOf(typ, nil, map[reflect.Type]bool{}); ok != tc.ours {

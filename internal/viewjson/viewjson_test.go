@@ -70,6 +70,11 @@ type (
 		inner
 		Other struct{ inner }
 	}
+	// zeroPtrField is encoding/json's to write (an IsZero on the pointer):
+	// kept apart, so that every other field of every is written here.
+	zeroPtrField struct {
+		Z zeroByPtr `json:"z,omitzero"`
+	}
 	quoted struct {
 		N int `json:"n,string"`
 	}
@@ -124,6 +129,8 @@ type every struct {
 	IntMap  map[int]string            `json:"int_map"`
 	TextMap map[textKey]int           `json:"text_map"`
 	NilMap  map[string]int            `json:"nil_map"`
+	PtrMap  map[string]byPointer      `json:"ptr_map"`
+	AnyMap  map[string][]any          `json:"any_map"`
 	Raw     json.RawMessage           `json:"raw"`
 	NilRaw  json.RawMessage           `json:"nil_raw"`
 	Self    selfWritten               `json:"self"`
@@ -131,7 +138,7 @@ type every struct {
 	ByPtr   byPointer                 `json:"by_ptr"`
 	Time    time.Time                 `json:"time"`
 	ZeroV   zeroByValue               `json:"zero_v,omitzero"`
-	ZeroP   zeroByPtr                 `json:"zero_p,omitzero"`
+	ZeroP   zeroPtrField              `json:"zero_p"`
 	ZeroT   time.Time                 `json:"zero_t,omitzero"`
 	ZeroI   int                       `json:"zero_i,omitzero"`
 	Nested  map[string][]map[int]bool `json:"nested"`
@@ -150,9 +157,10 @@ func TestAppend_WritesWhatEncodingJSONWrites(t *testing.T) {
 		Untag: "u", private: 1, Skip: 2, Ptr: &seven, Any: map[string]any{"z": 1.5e-7, "a": []any{nil, "x"}},
 		List: []string{"a", "b"}, Empty: nil, Arr: [3]uint8{1, 2, 3}, Bytes: []byte("hi"),
 		Map: map[string]int{"b": 2, "a": 1, "<": 0}, IntMap: map[int]string{10: "ten", 9: "nine", -1: "m"},
-		TextMap: map[textKey]int{2: 2, 0: 0}, Raw: json.RawMessage(` { "a" : "<b>" , "c":[1, 2] } `),
+		TextMap: map[textKey]int{2: 2, 0: 0}, PtrMap: map[string]byPointer{"b": {2}, "a": {1}},
+		AnyMap: map[string][]any{"target": {1, 2}, "seat": {0}}, Raw: json.RawMessage(` { "a" : "<b>" , "c":[1, 2] } `),
 		Self: selfWritten{3}, Selves: []selfWritten{{1}, {2}}, Time: time.Date(2026, 11, 29, 1, 2, 3, 4, time.UTC),
-		ZeroV: zeroByValue{-1}, ZeroP: zeroByPtr{-1}, Nested: map[string][]map[int]bool{"x": {{1: true}, nil}},
+		ZeroV: zeroByValue{-1}, ZeroP: zeroPtrField{zeroByPtr{-1}}, Nested: map[string][]map[int]bool{"x": {{1: true}, nil}},
 		Tree:  tree{Name: "root", Kids: []*tree{{Name: "kid"}, nil}},
 		Embed: embedding{inner{1}, "b"}, Quoted: quoted{5}, Clash: clashing{1, 2}, Odd: oddName{4},
 	}
