@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"sync"
 
+	"topsecret/internal/typeplan"
 	"topsecret/internal/viewjson"
 )
 
@@ -88,31 +89,13 @@ func (f *fingerprint) done() uint64 {
 // plan walks one type's values into a fingerprint.
 type plan func(f *fingerprint, v reflect.Value, depth int)
 
-var plans sync.Map // reflect.Type → plan
+var plans typeplan.Cache[plan]
 
-// planFor returns t's plan, working it out the first time. A type that
-// contains itself gets, while its plan is being worked out, one that waits
-// for it, as encoding/json does for its encoders.
+// planFor returns t's plan, working it out the first time.
 func planFor(t reflect.Type) plan {
-	if p, ok := plans.Load(t); ok {
-		return p.(plan)
-	}
-	var (
-		wg   sync.WaitGroup
-		real plan
-	)
-	wg.Add(1)
-	p, loaded := plans.LoadOrStore(t, plan(func(f *fingerprint, v reflect.Value, depth int) {
-		wg.Wait()
-		real(f, v, depth)
-	}))
-	if loaded {
-		return p.(plan)
-	}
-	real = newPlan(t)
-	wg.Done()
-	plans.Store(t, real)
-	return real
+	return plans.For(t, newPlan, func(real func() plan) plan {
+		return func(f *fingerprint, v reflect.Value, depth int) { real()(f, v, depth) }
+	})
 }
 
 func newPlan(t reflect.Type) plan {

@@ -20,7 +20,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
+
+	"topsecret/internal/typeplan"
 )
 
 // Appender is a value that writes its own JSON: exactly what encoding/json
@@ -54,7 +55,7 @@ type state struct {
 // plan writes one type's values.
 type plan func(s *state, v reflect.Value)
 
-var plans sync.Map // reflect.Type → plan
+var plans typeplan.Cache[plan]
 
 var (
 	appenderType      = reflect.TypeFor[Appender]()
@@ -63,29 +64,11 @@ var (
 	rawType           = reflect.TypeFor[json.RawMessage]()
 )
 
-// planFor returns t's plan, working it out the first time. A type that
-// contains itself gets, while its plan is being worked out, one that waits
-// for it, as encoding/json does for its encoders.
+// planFor returns t's plan, working it out the first time.
 func planFor(t reflect.Type) plan {
-	if p, ok := plans.Load(t); ok {
-		return p.(plan)
-	}
-	var (
-		wg   sync.WaitGroup
-		real plan
-	)
-	wg.Add(1)
-	p, loaded := plans.LoadOrStore(t, plan(func(s *state, v reflect.Value) {
-		wg.Wait()
-		real(s, v)
-	}))
-	if loaded {
-		return p.(plan)
-	}
-	real = newPlan(t)
-	wg.Done()
-	plans.Store(t, real)
-	return real
+	return plans.For(t, newPlan, func(real func() plan) plan {
+		return func(s *state, v reflect.Value) { real()(s, v) }
+	})
 }
 
 // byEncodingJSON writes v as json.Marshal does, keeping v's addressability
