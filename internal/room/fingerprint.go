@@ -100,7 +100,7 @@ func planFor(t reflect.Type) plan {
 
 func newPlan(t reflect.Type) plan {
 	if viewjson.WritesItself(t) {
-		return selfWritten(t)
+		return selfWritten
 	}
 	switch t.Kind() {
 	case reflect.Bool:
@@ -213,26 +213,16 @@ func newPlan(t reflect.Type) plan {
 
 // selfWritten hashes the JSON a value writes of itself (a message): its
 // fields, walked one by one, were a quarter of all digesting.
-func selfWritten(t reflect.Type) plan {
-	byAddr := t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface
-	return func(f *fingerprint, v reflect.Value, _ int) {
-		if !byAddr && v.IsNil() {
-			f.byte(0)
-			return
-		}
-		if byAddr && v.CanAddr() {
-			v = v.Addr()
-		}
-		f.room(len(f.buf) / 4)
-		room := f.buf[f.n:f.n:len(f.buf)]
-		b := v.Interface().(viewjson.Appender).AppendJSON(room)
-		if cap(b) == cap(room) {
-			f.n += len(b) // written in place
-			return
-		}
-		f.flush()
-		f.h.Write(b)
+func selfWritten(f *fingerprint, v reflect.Value, _ int) {
+	f.room(len(f.buf) / 4)
+	room := f.buf[f.n:f.n:len(f.buf)]
+	b := viewjson.AppendItself(room, v)
+	if cap(b) == cap(room) {
+		f.n += len(b) // written in place
+		return
 	}
+	f.flush()
+	f.h.Write(b)
 }
 
 func walk(f *fingerprint, p plan, v reflect.Value, depth int) {

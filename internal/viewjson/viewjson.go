@@ -108,20 +108,7 @@ func newPlan(t reflect.Type) plan {
 			s.b = appendHTMLEscaped(s.b, buf.Bytes())
 		}
 	case WritesItself(t):
-		byAddr := t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface
-		return func(s *state, v reflect.Value) {
-			if (t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface) && v.IsNil() {
-				s.b = append(s.b, "null"...)
-				return
-			}
-			// By address where it has one: boxing a value of more than a
-			// word in an interface allocates.
-			if byAddr && v.CanAddr() {
-				s.b = v.Addr().Interface().(Appender).AppendJSON(s.b)
-				return
-			}
-			s.b = v.Interface().(Appender).AppendJSON(s.b)
-		}
+		return func(s *state, v reflect.Value) { s.b = AppendItself(s.b, v) }
 	case t.Implements(marshalerType), t.Implements(textMarshalerType):
 		return byEncodingJSON
 	case t.Kind() != reflect.Pointer &&
@@ -142,13 +129,27 @@ func newPlan(t reflect.Type) plan {
 // package then takes as it is: t has AppendJSON, and not only by embedding
 // a struct that has it.
 func WritesItself(t reflect.Type) bool {
-	return t.Implements(appenderType) && !promoted(t, appenderType)
+	return t.Implements(appenderType) && !promotedAppender(t)
 }
 
-// promoted says whether t's method of interface i may come from a struct it
+// AppendItself appends what v, of a type that WritesItself, writes of
+// itself: null for a nil pointer or interface.
+func AppendItself(b []byte, v reflect.Value) []byte {
+	switch k := v.Kind(); {
+	case (k == reflect.Pointer || k == reflect.Interface) && v.IsNil():
+		return append(b, "null"...)
+	case k != reflect.Pointer && k != reflect.Interface && v.CanAddr():
+		// By address where it has one: boxing a value of more than a
+		// word in an interface allocates.
+		return v.Addr().Interface().(Appender).AppendJSON(b)
+	}
+	return v.Interface().(Appender).AppendJSON(b)
+}
+
+// promotedAppender says whether t's AppendJSON may come from a struct it
 // embeds: encoding/json knows nothing of an AppendJSON, so a struct that
 // embeds a self-writing one is written field by field, its own fields too.
-func promoted(t reflect.Type, i reflect.Type) bool {
+func promotedAppender(t reflect.Type) bool {
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -156,7 +157,7 @@ func promoted(t reflect.Type, i reflect.Type) bool {
 		return false
 	}
 	for f := range t.Fields() {
-		if f.Anonymous && (f.Type.Implements(i) || reflect.PointerTo(f.Type).Implements(i)) {
+		if f.Anonymous && (f.Type.Implements(appenderType) || reflect.PointerTo(f.Type).Implements(appenderType)) {
 			return true
 		}
 	}
