@@ -56,11 +56,12 @@ type GroupCommitConfig struct {
 	MaxBatch int
 	// Timeout bounds one transaction.
 	Timeout time.Duration
-	// Linger is how long a batch that already holds more than one append
-	// waits for more before it commits; 0 commits at once. Several appends
-	// at one moment mean the store is loaded, and each commit costs the
-	// process CPU of its own (SQLite writes and syncs its log in process:
-	// ~0.2 ms a commit); a lone append, the quiet case, never waits.
+	// Linger is the longest a batch that already holds more than one
+	// append waits for more before it commits; 0 commits at once. Several
+	// appends at one moment mean the store is loaded, and each commit
+	// costs the process CPU of its own (SQLite writes and syncs its log in
+	// process: ~0.2 ms a commit); a lone append, the quiet case, never
+	// waits. How long a batch waits grows with the load (lingerFor).
 	Linger time.Duration
 }
 
@@ -156,17 +157,17 @@ func (g *GroupCommit) run() {
 				break gather
 			}
 		}
-		if g.linger > 0 && len(batch) > 1 && size >= lingerAbove {
-			batch = g.gatherFor(batch)
+		if wait := lingerFor(g.linger, size); wait > 0 && len(batch) > 1 {
+			batch = g.gatherFor(batch, wait)
 		}
 		size += (float64(len(batch)) - size) / 10
 		g.commit(batch)
 	}
 }
 
-// gatherFor adds to batch what comes within the linger, up to the cap.
-func (g *GroupCommit) gatherFor(batch []*pendingAppend) []*pendingAppend {
-	t := time.NewTimer(g.linger)
+// gatherFor adds to batch what comes within wait, up to the cap.
+func (g *GroupCommit) gatherFor(batch []*pendingAppend, wait time.Duration) []*pendingAppend {
+	t := time.NewTimer(wait)
 	defer t.Stop()
 	for len(batch) < g.max {
 		select {
@@ -206,8 +207,27 @@ func (g *GroupCommit) commit(batch []*pendingAppend) {
 	}
 }
 
+// lingerFor is how long a batch waits for more when recent batches held
+// size appends on average: nothing below lingerAbove, then a share of
+// longest that grows with size, all of it from lingerFullAt on. A store
+// that commits pairs lingers a little; one that commits handfuls is
+// loaded, its commits' CPU is what the rooms lack, and there a longer wait
+// costs less latency than it saves. (On SQLite at 2,000 actions a second,
+// up to 1.5 ms instead of a flat 0.5 ms took 8% off the server's CPU per
+// action, at the same p99.)
+func lingerFor(longest time.Duration, size float64) time.Duration {
+	if longest <= 0 || size < lingerAbove {
+		return 0
+	}
+	return time.Duration(float64(longest) * min(1, (size-1)/(lingerFullAt-1)))
+}
+
 // lingerAbove is the mean batch size past which a batch lingers: below it
 // appends mostly come alone (on SQLite, 1.1 a commit at 500 actions a
 // second and 1.2 at 1,000, against 2.1 at 2,000), and there a moment's
 // wait would only add to their latency.
 const lingerAbove = 1.5
+
+// lingerFullAt is the mean batch size from which a batch waits the whole
+// Linger.
+const lingerFullAt = 5

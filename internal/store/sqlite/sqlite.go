@@ -84,7 +84,7 @@ func Open(path string) (*DB, error) {
 	// Under load a batch of several lingers half a millisecond for more:
 	// at 2,000 actions a second that took a tenth off the CPU per action
 	// (fewer, larger commits, each ~0.2 ms of the process's CPU).
-	db.appends = store.NewGroupCommit(db.writeActions, store.GroupCommitConfig{Writers: 1, Linger: 500 * time.Microsecond})
+	db.appends = store.NewGroupCommit(db.writeActions, store.GroupCommitConfig{Writers: 1, Linger: 1500 * time.Microsecond})
 	return db, nil
 }
 
