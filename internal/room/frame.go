@@ -173,16 +173,36 @@ func (r *Room) frameOn(shared *Frame, id Identity) *Frame {
 	}
 	f.View = m.state.View(viewer)
 	f.Memo = m.memo
-	// Room for every event: growing the two lists by appending was the
-	// largest share of what building a frame allocated.
-	f.Events, f.EventSeqs = make([]game.Msg, 0, len(r.events)), make([]uint64, 0, len(r.events))
-	for _, e := range r.events {
-		if e.For(viewer) {
-			f.Events = append(f.Events, e.Msg)
-			f.EventSeqs = append(f.EventSeqs, e.seq)
+	f.Events, f.EventSeqs = r.eventsFor(viewer)
+	return f
+}
+
+// frameEvents is how many events a frame carries: as many as the largest
+// screen lists (the table's ten). The room keeps more, for viewers who
+// may read few of them; sending all forty to every viewer was over half
+// of a JSON frame's bytes.
+const frameEvents = 10
+
+// eventsFor are the last frameEvents events viewer may read, oldest first,
+// with their numbers.
+func (r *Room) eventsFor(viewer game.Viewer) ([]game.Msg, []uint64) {
+	from := len(r.events)
+	for n := 0; from > 0 && n < frameEvents; {
+		from--
+		if r.events[from].For(viewer) {
+			n++
 		}
 	}
-	return f
+	// Room for them all at once: growing the two lists by appending was
+	// the largest share of what building a frame allocated.
+	msgs, seqs := make([]game.Msg, 0, frameEvents), make([]uint64, 0, frameEvents)
+	for _, e := range r.events[from:] {
+		if e.For(viewer) {
+			msgs = append(msgs, e.Msg)
+			seqs = append(seqs, e.seq)
+		}
+	}
+	return msgs, seqs
 }
 
 func (r *Room) matchState(m *liveMatch) *MatchState {

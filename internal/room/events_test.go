@@ -1,0 +1,63 @@
+package room_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"topsecret/internal/game"
+	"topsecret/internal/room"
+)
+
+// A frame carries the last ten events its viewer may read, oldest first:
+// as many as the table screen lists. Watched after every step of a match
+// of bots, each viewer's frame holds the newest ten of all the events it
+// was ever shown, and a player's frame holds its own private ones too.
+func TestFrame_CarriesTheViewersLastTenEvents(t *testing.T) {
+	t.Parallel()
+	reg := mustRegistry(t)
+	r, _ := mustBotRoom(t, reg, "wink", `{"mode":"table"}`, 4, game.Regular)
+	ctx := context.Background()
+	f, err := r.Snapshot(ctx, room.Identity{Table: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	viewers := []room.Identity{{Table: true}, {SeatID: f.Seats[0].ID}, {SeatID: f.Seats[2].ID}}
+	shown := make([][]uint64, len(viewers))
+	full := make([]bool, len(viewers))
+	drive(t, reg, r, 500*time.Millisecond, time.Hour, func(now *room.Frame) bool {
+		for i, id := range viewers {
+			f, err := r.Snapshot(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(f.Events) != len(f.EventSeqs) || !slices.IsSorted(f.EventSeqs) {
+				t.Fatalf("%+v: events %v with numbers %v, want one number each, oldest first", id, f.Events, f.EventSeqs)
+			}
+			for _, s := range f.EventSeqs {
+				if !slices.Contains(shown[i], s) {
+					shown[i] = append(shown[i], s)
+				}
+			}
+			slices.Sort(shown[i])
+			want := shown[i][max(len(shown[i])-10, 0):]
+			if !slices.Equal(f.EventSeqs, want) {
+				t.Fatalf("%+v: a frame with events %v, want the newest ten of those shown so far, %v", id, f.EventSeqs, want)
+			}
+			full[i] = full[i] || len(f.Events) == 10
+		}
+		return now.Match != nil && now.Match.Result != nil
+	})
+	for i, id := range viewers {
+		if !full[i] {
+			t.Errorf("%+v was never shown ten events in a whole match: %v", id, shown[i])
+		}
+	}
+	t.Logf("events shown: table %d, seats %d and %d", len(shown[0]), len(shown[1]), len(shown[2]))
+	// Private events (a player drawing their own colour) make the players'
+	// stories differ from the table's.
+	if slices.Equal(shown[0], shown[1]) && slices.Equal(shown[0], shown[2]) {
+		t.Errorf("every viewer was shown the same events %v: no private ones?", shown[0])
+	}
+}
