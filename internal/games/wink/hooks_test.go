@@ -71,6 +71,28 @@ func TestMatch_Clone(t *testing.T) {
 				}
 				gametest.SameViews(t, "original after changing its clone", allViews(t, st, 5), before)
 			})
+
+			// A twin is a clone changed by hand: its views are its own,
+			// not the ones the original had built before.
+			t.Run("ViewsItsOwnChange", func(t *testing.T) {
+				orig, _ := game.Replay(Rules{}, setup, log[:half])
+				allViews(t, orig, 5)
+				c := orig.(game.Cloner).Clone().(*match)
+				for i := range c.players {
+					c.players[i].chips = 0
+				}
+				for _, v := range []game.Viewer{game.TableViewer(), game.SeatViewer(2)} {
+					var got struct{ Players []PlayerInfo }
+					if err := json.Unmarshal(gametest.ViewJSON(t, c, v), &got); err != nil {
+						t.Fatal(err)
+					}
+					for _, p := range got.Players {
+						if p.Chips != 0 {
+							t.Fatalf("%+v sees seat %d with %d chips in a clone where everyone has none", v, p.Seat, p.Chips)
+						}
+					}
+				}
+			})
 		})
 	}
 }

@@ -88,6 +88,8 @@ func (m *match) handFits(i int) error {
 // clone is a deep copy of the match.
 func (m *match) clone() *match {
 	c := *m
+	// A twin differs in hidden cards, so it must build its own views.
+	c.public = nil
 	c.players = make([]player, len(m.players))
 	for i, p := range m.players {
 		p.pile = slices.Clone(p.pile)

@@ -120,6 +120,10 @@ type match struct {
 
 	// shuffle is the seam every shuffle goes through; tests replace it.
 	shuffle func(r *game.Rand, n int, swap func(i, j int))
+
+	// public is the table's view of this state, built once for the table
+	// and every seat, whose views hold it; Apply and clone drop it.
+	public *TableView
 }
 
 var _ game.State = (*match)(nil)

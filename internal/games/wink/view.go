@@ -171,7 +171,22 @@ func places() []PlaceInfo {
 	return out
 }
 
+// tableView is what the table sees, or with omniscient every card. The
+// table's is built once per state: every seat's view holds it too, and
+// building it again for each was a third of building a seat's view.
+// Nobody writes to a view, so the seats share its lists.
 func (m *match) tableView(omniscient bool) TableView {
+	if !omniscient && m.public != nil {
+		return *m.public
+	}
+	v := m.buildTableView(omniscient)
+	if !omniscient {
+		m.public = &v
+	}
+	return v
+}
+
+func (m *match) buildTableView(omniscient bool) TableView {
 	v := TableView{
 		Phase: m.phase, Mode: m.opts.Mode, HoldToPeek: m.opts.HoldToPeek, Locations: places(),
 		Seats: m.n, Start: m.start, Suitcase: m.suitcase, Step: m.step,
