@@ -64,6 +64,13 @@ func TestMatch_Clone(t *testing.T) {
 					before := allViews(t, orig, n)
 					scramble(orig.(game.Cloner).Clone().(*match))
 					sameViews(t, fmt.Sprintf("cut %d, clone scrambled", cut), allViews(t, orig, n), before)
+					// A clone changed by hand (a twin) shows its change, not
+					// the views the original had built.
+					changed := orig.(game.Cloner).Clone().(*match)
+					changed.players[0].missed += 3
+					if table := gametest.ViewJSON(t, changed, game.TableViewer()); string(table) == string(before["table"]) {
+						t.Fatalf("cut %d: a clone with three more missed booms shows the original's table:\n%s", cut, table)
+					}
 					// Playing on a clone leaves the original where it was.
 					clone := orig.(game.Cloner).Clone()
 					for i := cut; i < len(log); i++ {

@@ -4,7 +4,21 @@ import (
 	"topsecret/internal/game"
 )
 
+// tableView is what the table sees, or with all every card. The table's
+// is built once per state: every seat's view holds it too. Nobody writes
+// to a view, so the seats share its lists.
 func (m *match) tableView(all bool) TableView {
+	if !all && m.public != nil {
+		return *m.public
+	}
+	v := m.buildTableView(all)
+	if !all {
+		m.public = &v
+	}
+	return v
+}
+
+func (m *match) buildTableView(all bool) TableView {
 	v := TableView{Phase: m.phase, Seats: m.n, Trick: m.trick, Tricks: m.tricks, Step: m.step,
 		Discard: len(m.discard), BoomButton: m.phase == PhaseBoom, Events: []EventLine{}}
 	if len(m.discard) > 0 {

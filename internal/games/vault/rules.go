@@ -49,7 +49,7 @@ func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
 	}
 	seq := m.eventSeq
 	t := m.at(a)
-	m.now = t
+	m.now, m.public = t, nil
 	cmd.apply(m, int(a.Seat), t, r)
 	return m.eventsSince(seq)
 }

@@ -102,6 +102,10 @@ type match struct {
 	moments  moments
 	events   []logged
 	eventSeq int
+
+	// public is the table's view of this state, built once for the table
+	// and every seat, whose views hold it; Apply and clone drop it.
+	public *TableView
 }
 
 var _ game.State = (*match)(nil)
