@@ -76,6 +76,13 @@ func TestMatch_CloneIsDeep(t *testing.T) {
 			continue
 		}
 		before := allViews(t, m, 4)
+		// A clone changed by hand (a twin) shows its change, not the
+		// views the original had built.
+		twin := m.Clone().(*match)
+		twin.round += 40
+		if got := string(gametest.ViewJSON(t, twin, game.TableViewer())); got == string(gametest.ViewJSON(t, m, game.TableViewer())) {
+			t.Fatalf("a clone 40 rounds on shows the original's table:\n%s", got)
+		}
 		c := m.Clone().(*match)
 		// The next action applied to the clone only.
 		if err := game.Step(c, setup.Seed, i, log[i]); err != nil {

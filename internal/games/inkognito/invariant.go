@@ -137,6 +137,8 @@ func (m *match) phaseFits() error {
 // clone is a deep copy of the game.
 func (m *match) clone() *match {
 	c := *m
+	// A twin differs in hidden cards, so it must build its own views.
+	c.public = nil
 	c.deck = slices.Clone(m.deck)
 	for i := range m.table {
 		c.table[i] = slices.Clone(m.table[i])

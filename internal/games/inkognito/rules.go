@@ -48,7 +48,7 @@ func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
 	seq := m.eventSeq
 	s := int(a.Seat)
 	t := m.at(a)
-	m.now = t
+	m.now, m.public = t, nil
 	before := m.stage()
 	switch c.typ {
 	case ActTimeout:

@@ -115,6 +115,10 @@ type match struct {
 	// Seams for tests; nil means the *game.Rand.
 	shuffle func(r *game.Rand, n int, swap func(i, j int))
 	pick    func(r *game.Rand, n int) int
+
+	// public is the table's view of this state, built once for the table
+	// and every seat, whose views hold it; Apply and clone drop it.
+	public *TableView
 }
 
 var _ game.State = (*match)(nil)

@@ -138,7 +138,17 @@ func (m *match) View(v game.Viewer) any {
 	return &tv
 }
 
+// tableView is what the table sees, built once per state: every seat's
+// view holds it too. Nobody writes to a view, so the seats share its lists.
 func (m *match) tableView() TableView {
+	if m.public == nil {
+		v := m.buildTableView()
+		m.public = &v
+	}
+	return *m.public
+}
+
+func (m *match) buildTableView() TableView {
 	v := TableView{Phase: m.phase, Players: m.n, Helper: m.opts.Helper, Cycle: m.cycle(), Round: m.cycleRound(),
 		Rounds: m.round, Start: m.agents[m.startIndex()], Turn: -1, Agents: []AgentInfo{},
 		Sites: []SiteInfo{}, Meetings: []MeetingInfo{}, Requests: []RequestInfo{},
