@@ -49,7 +49,7 @@ func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
 	}
 	seq := m.eventSeq
 	t := m.at(a)
-	m.now = t
+	m.now, m.public = t, nil
 	m.transfers = nil
 	if _, hide := cmd.(hideCmd); !hide {
 		m.step++

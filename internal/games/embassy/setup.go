@@ -117,6 +117,10 @@ type match struct {
 	eventSeq  int
 	recall    []memory
 	stats     stats
+
+	// public is the table's view of this state, built once for the table
+	// and every seat, whose views hold it; Apply and clone drop it.
+	public *TableView
 }
 
 // dice is the latest roll.

@@ -4,8 +4,18 @@ import (
 	"slices"
 )
 
-// tableView copies the public facts of the match (§10).
+// tableView copies the public facts of the match (§10), once per state:
+// every seat's view holds them too. Nobody writes to a view, so the seats
+// share its lists.
 func (m *match) tableView() TableView {
+	if m.public == nil {
+		v := m.buildTableView()
+		m.public = &v
+	}
+	return *m.public
+}
+
+func (m *match) buildTableView() TableView {
 	v := TableView{Phase: m.phase, Seats: m.n, Turn: m.turn, Round: m.round, Active: m.active,
 		Awaiting: m.awaited(), NoCards: m.noCards, Cards: make([]string, 0, numEmbassies), Seq: m.eventSeq,
 		Destinations: m.destIDs, Blockers: slices.Clone(m.blockers), Reveal: m.revealView(),

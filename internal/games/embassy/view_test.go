@@ -135,6 +135,14 @@ func TestClone_EvolvesIdentically(t *testing.T) {
 	botGame(t, setup, func(m *match, a game.Action) { log = append(log, a) })
 	for _, at := range []int{0, 7, len(log) / 2, len(log) - 3} {
 		st, _ := game.Replay(Rules{}, setup, log[:at])
+		// A clone changed by hand (a twin) shows its change, not the
+		// views the original had built.
+		table, _ := json.Marshal(st.View(game.TableViewer()))
+		twin := st.(*match).clone()
+		twin.round += 40
+		if got, _ := json.Marshal(twin.View(game.TableViewer())); string(got) == string(table) {
+			t.Fatalf("clone at %d, 40 rounds on, shows the original's table:\n%s", at, got)
+		}
 		c := st.(*match).Clone()
 		for i, a := range log[at:] {
 			_ = game.Step(st, setup.Seed, at+i, a)
