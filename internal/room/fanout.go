@@ -23,9 +23,10 @@ type views struct {
 	met    map[Identity]*viewed
 	frame  *Frame // what every viewer's frame holds alike; nil until the first is built
 	shared uint64 // its digest
+	sums   sliceSums
 }
 
-func newViews() *views { return &views{met: map[Identity]*viewed{}} }
+func newViews() *views { return &views{met: map[Identity]*viewed{}, sums: sliceSums{}} }
 
 // viewerContent is the part of a frame that differs between viewers,
 // fingerprinted once per viewer: the game's view above all.
@@ -56,11 +57,11 @@ func (vs *views) of(r *Room, id Identity) (*viewed, error) {
 		vs.frame = r.sharedFrame()
 		content := *vs.frame
 		content.Version, content.Now, content.Actions, content.Info = 0, 0, 0, game.Info{}
-		vs.shared = fingerprintOf(0, content)
+		vs.shared = fingerprintOf(vs.sums, 0, content)
 		vs.frame.Alike = vs.shared
 	}
 	f := r.frameOn(vs.frame, id)
-	v := &viewed{frame: f, sum: fingerprintOf(vs.shared, viewerContent{You: f.You, SeatID: f.SeatID, Host: f.Host,
+	v := &viewed{frame: f, sum: fingerprintOf(vs.sums, vs.shared, viewerContent{You: f.You, SeatID: f.SeatID, Host: f.Host,
 		HostBack: f.HostBack, Table: f.Table, Rejoin: f.Rejoin, View: f.View, Legal: f.Legal, Note: f.Note, Events: f.EventSeqs})}
 	vs.met[id] = v
 	return v, nil

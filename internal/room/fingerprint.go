@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 	"sync"
+	"unsafe"
 
 	"topsecret/internal/typeplan"
 	"topsecret/internal/viewjson"
@@ -27,7 +28,27 @@ type fingerprint struct {
 	// buf gathers the small writes for the hash, n bytes of it used.
 	buf [1024]byte
 	n   int
+	// sums, when set, are the digests of the lists already walked in this
+	// change (see sliceSums).
+	sums sliceSums
 }
+
+// sliceSums are the digests of the lists walked while fingerprinting one
+// change's frames, by where they lie: the viewers' views share lists (each
+// seat's view holds the table's), and within one change a list at one
+// place, of one length and type, is the same list, as nobody writes to a
+// frame and every frame of the change stays alive until it is done.
+type sliceSums map[sliceAt]uint64
+
+type sliceAt struct {
+	at  unsafe.Pointer
+	n   int
+	typ reflect.Type
+}
+
+// sumFrom is the shortest list worth remembering: looking a short one up
+// costs about what walking it does.
+const sumFrom = 4
 
 // maxDepth stops the walk in a value that points back into itself; views
 // are trees a few levels deep.
@@ -71,10 +92,10 @@ func (f *fingerprint) bytes(s string) {
 // always escapes to the heap, and it is over a kilobyte.
 var fingerprints = sync.Pool{New: func() any { return new(fingerprint) }}
 
-func newFingerprint() *fingerprint {
+func newFingerprint(sums sliceSums) *fingerprint {
 	f := fingerprints.Get().(*fingerprint)
 	f.h.SetSeed(frameSeed) // also empties it
-	f.n = 0
+	f.n, f.sums = 0, sums
 	return f
 }
 
@@ -82,6 +103,7 @@ func newFingerprint() *fingerprint {
 func (f *fingerprint) done() uint64 {
 	f.flush()
 	sum := f.h.Sum64()
+	f.sums = nil
 	fingerprints.Put(f)
 	return sum
 }
@@ -178,6 +200,10 @@ func newPlan(t reflect.Type) plan {
 			}
 			f.byte(1)
 			f.uint(uint64(v.Len()))
+			if slice && f.sums != nil && v.Len() >= sumFrom {
+				f.uint(f.sums.of(t, elem, v, depth))
+				return
+			}
 			for i := range v.Len() {
 				walk(f, elem, v.Index(i), depth+1)
 			}
@@ -198,7 +224,7 @@ func newPlan(t reflect.Type) plan {
 			for it := v.MapRange(); it.Next(); {
 				k.SetIterKey(it)
 				e.SetIterValue(it)
-				h := newFingerprint()
+				h := newFingerprint(f.sums)
 				walk(h, key, k, depth+1)
 				walk(h, elem, e, depth+1)
 				sum += h.done()
@@ -225,6 +251,21 @@ func selfWritten(f *fingerprint, v reflect.Value, _ int) {
 	f.h.Write(b)
 }
 
+// of is the digest of slice v of type t, walked the first time.
+func (ss sliceSums) of(t reflect.Type, elem plan, v reflect.Value, depth int) uint64 {
+	at := sliceAt{v.UnsafePointer(), v.Len(), t}
+	if sum, ok := ss[at]; ok {
+		return sum
+	}
+	h := newFingerprint(ss)
+	for i := range v.Len() {
+		walk(h, elem, v.Index(i), depth+1)
+	}
+	sum := h.done()
+	ss[at] = sum
+	return sum
+}
+
 func walk(f *fingerprint, p plan, v reflect.Value, depth int) {
 	if depth <= maxDepth {
 		p(f, v, depth)
@@ -232,9 +273,10 @@ func walk(f *fingerprint, p plan, v reflect.Value, depth int) {
 }
 
 // fingerprintOf is the digest of vs on top of the shared content's
-// digest, never 0.
-func fingerprintOf(shared uint64, vs ...any) uint64 {
-	f := newFingerprint()
+// digest, never 0. Digests taken with sums are comparable only with others
+// taken with sums, and the other way round.
+func fingerprintOf(sums sliceSums, shared uint64, vs ...any) uint64 {
+	f := newFingerprint(sums)
 	f.uint(shared)
 	for _, v := range vs {
 		rv := reflect.ValueOf(&v).Elem()
