@@ -101,7 +101,7 @@ func (m *match) Clone() game.State { return m.clone() }
 func (m *match) clone() *match {
 	c := *m
 	// A twin differs in hidden cards, so it must build its own views.
-	c.public = nil
+	c.public.Drop()
 	c.players = slices.Clone(m.players)
 	c.dests, c.within, c.blockers = slices.Clone(m.dests), slices.Clone(m.within), slices.Clone(m.blockers)
 	if m.roll != nil {

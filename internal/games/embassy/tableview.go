@@ -8,11 +8,10 @@ import (
 // every seat's view holds them too. Nobody writes to a view, so the seats
 // share its lists.
 func (m *match) tableView() TableView {
-	if m.public == nil {
-		v := m.buildTableView()
-		m.public = &v
+	if v, ok := m.public.Get(); ok {
+		return v
 	}
-	return *m.public
+	return m.public.Keep(m.buildTableView())
 }
 
 func (m *match) buildTableView() TableView {

@@ -138,7 +138,7 @@ func (m *match) phaseFits() error {
 func (m *match) clone() *match {
 	c := *m
 	// A twin differs in hidden cards, so it must build its own views.
-	c.public = nil
+	c.public.Drop()
 	c.deck = slices.Clone(m.deck)
 	for i := range m.table {
 		c.table[i] = slices.Clone(m.table[i])

@@ -48,7 +48,8 @@ func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
 	seq := m.eventSeq
 	s := int(a.Seat)
 	t := m.at(a)
-	m.now, m.public = t, nil
+	m.now = t
+	m.public.Drop()
 	before := m.stage()
 	switch c.typ {
 	case ActTimeout:

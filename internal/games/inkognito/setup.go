@@ -118,7 +118,7 @@ type match struct {
 
 	// public is the table's view of this state, built once for the table
 	// and every seat, whose views hold it; Apply and clone drop it.
-	public *TableView
+	public game.Kept[TableView]
 }
 
 var _ game.State = (*match)(nil)

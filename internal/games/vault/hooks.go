@@ -27,7 +27,7 @@ func (m *match) Clone() game.State { return m.clone() }
 func (m *match) clone() *match {
 	c := *m
 	// A twin differs in hidden cards, so it must build its own views.
-	c.public = nil
+	c.public.Drop()
 	c.players = make([]player, len(m.players))
 	for i, p := range m.players {
 		p.hand, p.stake, p.x1, p.x2 = slices.Clone(p.hand), slices.Clone(p.stake), slices.Clone(p.x1), slices.Clone(p.x2)

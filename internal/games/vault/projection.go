@@ -8,14 +8,13 @@ import (
 // is built once per state: every seat's view holds it too. Nobody writes
 // to a view, so the seats share its lists.
 func (m *match) tableView(all bool) TableView {
-	if !all && m.public != nil {
-		return *m.public
+	if all {
+		return m.buildTableView(true)
 	}
-	v := m.buildTableView(all)
-	if !all {
-		m.public = &v
+	if v, ok := m.public.Get(); ok {
+		return v
 	}
-	return v
+	return m.public.Keep(m.buildTableView(false))
 }
 
 func (m *match) buildTableView(all bool) TableView {

@@ -89,7 +89,7 @@ func (m *match) handFits(i int) error {
 func (m *match) clone() *match {
 	c := *m
 	// A twin differs in hidden cards, so it must build its own views.
-	c.public = nil
+	c.public.Drop()
 	c.players = make([]player, len(m.players))
 	for i, p := range m.players {
 		p.pile = slices.Clone(p.pile)

@@ -49,7 +49,8 @@ func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
 	}
 	seq := m.eventSeq
 	t := m.at(a)
-	m.now, m.public = t, nil
+	m.now = t
+	m.public.Drop()
 	m.settleFocus(t)
 	cmd.apply(m, int(a.Seat), t, r)
 	return m.eventsSince(seq)

@@ -176,14 +176,13 @@ func places() []PlaceInfo {
 // building it again for each was a third of building a seat's view.
 // Nobody writes to a view, so the seats share its lists.
 func (m *match) tableView(omniscient bool) TableView {
-	if !omniscient && m.public != nil {
-		return *m.public
+	if omniscient {
+		return m.buildTableView(true)
 	}
-	v := m.buildTableView(omniscient)
-	if !omniscient {
-		m.public = &v
+	if v, ok := m.public.Get(); ok {
+		return v
 	}
-	return v
+	return m.public.Keep(m.buildTableView(false))
 }
 
 func (m *match) buildTableView(omniscient bool) TableView {
