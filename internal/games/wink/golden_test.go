@@ -77,3 +77,25 @@ func BenchmarkReplay(b *testing.B) {
 	setup := setupFor(8, ModeRemote, 5)
 	gametest.BenchReplay(b, Rules{}, setup, gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{})))
 }
+
+// BenchmarkLegal lists every seat's moves at forty points of a remote
+// match of four, as a room does for each of its phones after every action.
+func BenchmarkLegal(b *testing.B) {
+	setup := setupFor(4, ModeRemote, 5)
+	log := gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{}))
+	var states []game.State
+	for i := 1; i <= 40; i++ {
+		st, err := game.Replay(Rules{}, setup, log[:i*(len(log)-1)/40])
+		if err != nil {
+			b.Fatal(err)
+		}
+		states = append(states, st)
+	}
+	for b.Loop() {
+		for _, st := range states {
+			for s := range game.Seat(4) {
+				st.Legal(s)
+			}
+		}
+	}
+}

@@ -12,7 +12,9 @@ func (m *match) Legal(seat game.Seat) []game.Move {
 	if m.phase == PhaseOver || s < 0 || s >= m.n {
 		return nil
 	}
-	var out []game.Move
+	// Room for every move up front: growing the list part by part was a
+	// fifth of what listing a seat's moves cost (BenchmarkLegal).
+	out := make([]game.Move, 0, m.n+8)
 	p := &m.players[s]
 	switch m.phase {
 	case PhaseDeal:
@@ -21,7 +23,7 @@ func (m *match) Legal(seat game.Seat) []game.Move {
 		}
 	case PhaseTurn:
 		if s == m.suitcase {
-			out = append(out, m.turnMoves(s)...)
+			out = m.turnMoves(out, s)
 		}
 	case PhaseClaim:
 		if s == m.claim.contact {
@@ -33,17 +35,19 @@ func (m *match) Legal(seat game.Seat) []game.Move {
 		}
 	}
 	if p.chips-m.queued(s) >= 1 {
-		out = append(out, m.accuseMoves(s)...)
+		out = m.accuseMoves(out, s)
 	}
 	if m.remote() {
-		out = append(out, m.eyesMoves(s)...)
+		out = m.eyesMoves(out, s)
+	}
+	if len(out) == 0 {
+		return nil // no moves is no list, as a seat of a table-mode match has
 	}
 	return out
 }
 
-func (m *match) turnMoves(s int) []game.Move {
+func (m *match) turnMoves(out []game.Move, s int) []game.Move {
 	p := &m.players[s]
-	var out []game.Move
 	if !m.remote() || m.winked(s, int(p.agent), p.epoch) {
 		out = append(out, game.Move{Type: ActClaim, Label: game.M("wink.move.claim"),
 			Data:   intsJSON("epoch", p.epoch),
@@ -57,10 +61,9 @@ func (m *match) turnMoves(s int) []game.Move {
 	return out
 }
 
-// accuseMoves lists one template per possible winker, with the winker's
+// accuseMoves adds one template per possible winker, with the winker's
 // epoch filled in and the target open.
-func (m *match) accuseMoves(s int) []game.Move {
-	out := make([]game.Move, 0, m.n-1)
+func (m *match) accuseMoves(out []game.Move, s int) []game.Move {
 	for x, px := range m.players {
 		if x == s || px.agent == noColour {
 			continue
@@ -78,15 +81,15 @@ func (m *match) accuseMoves(s int) []game.Move {
 	return out
 }
 
-func (m *match) eyesMoves(s int) []game.Move {
+func (m *match) eyesMoves(out []game.Move, s int) []game.Move {
 	p := &m.players[s]
-	var seats []any
+	seats := make([]any, 0, m.n)
 	for q := -1; q < m.n; q++ {
 		if q != s && q != p.focus {
 			seats = append(seats, q)
 		}
 	}
-	out := []game.Move{{Type: ActSetFocus, Label: game.M("wink.move.set_focus"), Fields: map[string][]any{"seat": seats}}}
+	out = append(out, game.Move{Type: ActSetFocus, Label: game.M("wink.move.set_focus"), Fields: map[string][]any{"seat": seats}})
 	t := m.now
 	if p.agent != noColour && p.effective(t) == int(p.agent) && t-p.lastWink >= int64(m.opts.WinkCooldownMs) {
 		out = append(out, game.Move{Type: ActWink, Label: game.M("wink.move.wink")})
