@@ -7,8 +7,9 @@ import (
 
 // Memo keeps what encoders made of a match's events, by what they made
 // (a reader's words, a JSON object) and event: an event never changes, yet
-// every frame carries the last forty a viewer may read, so wording them
-// afresh for every frame was an eighth of a loaded server's CPU. A Memo
+// every frame carries the last ten a viewer may read (forty when this was
+// measured), so wording them afresh for every frame was an eighth of a
+// loaded server's CPU. A Memo
 // lives with its match, whose players' names the words hold, and forgets
 // the events that left the room's list.
 //

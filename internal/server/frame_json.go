@@ -149,7 +149,7 @@ func sharedJSON(f *room.Frame, lang string, rd words.Reader) (string, error) {
 
 // eventAs is what make makes of f's i-th event, remembered under key while
 // the match lasts: an event's words never change, and every frame carries
-// the last forty.
+// the last ten.
 func eventAs(f *room.Frame, i int, key string, make func() string) string {
 	if f.Memo == nil || i >= len(f.EventSeqs) {
 		return make()
