@@ -8,19 +8,14 @@ package game
 // so the viewers share its lists.
 type Kept[V any] struct{ v *V }
 
-// Get returns the view kept since the last change, if any.
-func (k *Kept[V]) Get() (V, bool) {
+// Of returns the view kept since the last change, building and keeping
+// it first if there is none.
+func (k *Kept[V]) Of(build func() V) V {
 	if k.v == nil {
-		var zero V
-		return zero, false
+		v := build()
+		k.v = &v
 	}
-	return *k.v, true
-}
-
-// Keep keeps v until the next Drop and returns it.
-func (k *Kept[V]) Keep(v V) V {
-	k.v = &v
-	return v
+	return *k.v
 }
 
 // Drop forgets the kept view: the match changed.

@@ -2,24 +2,24 @@ package game
 
 import "testing"
 
-// A kept view is there from Keep until Drop, and only then.
+// A kept view is built once and then returned until Drop; a copy of the
+// match keeps its own.
 func TestKept(t *testing.T) {
 	var k Kept[[]int]
-	if _, ok := k.Get(); ok {
-		t.Fatal("a view kept before any was built")
+	builds := 0
+	build := func() []int { builds++; return []int{builds} }
+	if v := k.Of(build); len(v) != 1 || v[0] != 1 || builds != 1 {
+		t.Fatalf("first Of: %v after %d builds", v, builds)
 	}
-	if got := k.Keep([]int{1, 2}); len(got) != 2 {
-		t.Fatalf("Keep returned %v", got)
-	}
-	if v, ok := k.Get(); !ok || len(v) != 2 || v[1] != 2 {
-		t.Fatalf("Get after Keep: %v, %v", v, ok)
+	if v := k.Of(build); v[0] != 1 || builds != 1 {
+		t.Fatalf("second Of built again: %v after %d builds", v, builds)
 	}
 	copied := k
 	k.Drop()
-	if _, ok := k.Get(); ok {
-		t.Fatal("a view kept after Drop")
+	if v := k.Of(build); v[0] != 2 || builds != 2 {
+		t.Fatalf("Of after Drop: %v after %d builds, want a new build", v, builds)
 	}
-	if _, ok := copied.Get(); !ok {
-		t.Fatal("dropping one match's view dropped its copy's")
+	if v := copied.Of(build); v[0] != 1 || builds != 2 {
+		t.Fatalf("dropping one match's view dropped its copy's: %v", v)
 	}
 }

@@ -8,10 +8,7 @@ import (
 // every seat's view holds them too. Nobody writes to a view, so the seats
 // share its lists.
 func (m *match) tableView() TableView {
-	if v, ok := m.public.Get(); ok {
-		return v
-	}
-	return m.public.Keep(m.buildTableView())
+	return m.public.Of(m.buildTableView)
 }
 
 func (m *match) buildTableView() TableView {

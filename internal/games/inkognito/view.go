@@ -141,10 +141,7 @@ func (m *match) View(v game.Viewer) any {
 // tableView is what the table sees, built once per state: every seat's
 // view holds it too. Nobody writes to a view, so the seats share its lists.
 func (m *match) tableView() TableView {
-	if v, ok := m.public.Get(); ok {
-		return v
-	}
-	return m.public.Keep(m.buildTableView())
+	return m.public.Of(m.buildTableView)
 }
 
 func (m *match) buildTableView() TableView {

@@ -50,7 +50,7 @@ func TestScenarios_EndOfDeal(t *testing.T) {
 					x2(carla, "(AG,D10)=40"), x1(anna, "D15"), x1(bram, "D25"), x1(daan, "AG"),
 					result([]int{15, 25, 40, 0}, carla),
 					check(func(tb testing.TB, m *match) {
-						if v := m.tableView(false); v.Over == nil || len(v.Safes) != 4 || v.Timer != nil {
+						if v := m.tableView(); v.Over == nil || len(v.Safes) != 4 || v.Timer != nil {
 							tb.Fatalf("deal end view: over %v, %d safes, timer %v", v.Over, len(v.Safes), v.Timer)
 						}
 						if len(m.Next().Seats) != 0 || len(m.Next().Timers) != 0 || len(m.Legal(anna)) != 0 {
@@ -80,7 +80,7 @@ func TestScenarios_EndOfDeal(t *testing.T) {
 				refused("Anna commits D30", "R4", commit(anna, D30, 200)),
 				ok("Bram", commit(bram, D15, 300)),
 				ok("Carla", commit(carla, D15, 400), phase(PhaseSelect), check(func(tb testing.TB, m *match) {
-					v := m.tableView(false)
+					v := m.tableView()
 					if !v.Players[anna].Committed || v.Players[daan].Committed || v.Reveal != nil {
 						tb.Fatalf("committed flags %+v, reveal %v", v.Players, v.Reveal)
 					}

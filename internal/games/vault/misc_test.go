@@ -70,7 +70,7 @@ func TestScenarios_Digital(t *testing.T) {
 				ok("Bram steals", stealTop(bram, daan, 10)),
 				refused("Daan lost his card", "R12", secure(daan, ChoiceBank, 20)),
 				ok("Anna decides", secure(anna, ChoiceBank, 30), check(func(tb testing.TB, m *match) {
-					v := m.tableView(false)
+					v := m.tableView()
 					if !v.Players[anna].Decided || v.Players[carla].Decided {
 						tb.Fatalf("decided flags wrong: %+v", v.Players)
 					}

@@ -54,7 +54,7 @@ func TestScenarios_Mole(t *testing.T) {
 					return act(anna, ActSteal, Steal{Card: int(m.eligible[0].card)}, 900)
 				}, zone(anna, ""), phase(PhaseSecure), said("vault.event.steal_missed", game.P("who", anna)),
 					check(func(tb testing.TB, m *match) {
-						st := m.tableView(false).Steals
+						st := m.tableView().Steals
 						if len(st) != 2 || st[0].Result != StoleCard || st[1].Result != MissedCard || st[0].Seq >= st[1].Seq {
 							tb.Fatalf("steals %+v", st)
 						}

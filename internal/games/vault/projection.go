@@ -4,19 +4,14 @@ import (
 	"topsecret/internal/game"
 )
 
-// tableView is what the table sees, or with all every card. The table's
-// is built once per state: every seat's view holds it too. Nobody writes
-// to a view, so the seats share its lists.
-func (m *match) tableView(all bool) TableView {
-	if all {
-		return m.buildTableView(true)
-	}
-	if v, ok := m.public.Get(); ok {
-		return v
-	}
-	return m.public.Keep(m.buildTableView(false))
+// tableView is what the table sees, built once per state: every seat's
+// view holds it too. Nobody writes to a view, so the seats share its
+// lists.
+func (m *match) tableView() TableView {
+	return m.public.Of(func() TableView { return m.buildTableView(false) })
 }
 
+// buildTableView builds what the table sees, or with all every card.
 func (m *match) buildTableView(all bool) TableView {
 	v := TableView{Phase: m.phase, Seats: m.n, Trick: m.trick, Tricks: m.tricks, Step: m.step,
 		Discard: len(m.discard), BoomButton: m.phase == PhaseBoom, Events: []EventLine{}}
@@ -111,7 +106,7 @@ var choiceNames = map[int]string{bank: ChoiceBank, keep: ChoiceKeep}
 
 func (m *match) seatView(s int) SeatView {
 	p := &m.players[s]
-	v := SeatView{TableView: m.tableView(false), Me: s, Colour: colours[s], Hand: infos(p.hand),
+	v := SeatView{TableView: m.tableView(), Me: s, Colour: colours[s], Hand: infos(p.hand),
 		Committed: infoPtr(p.commit), Stake: infos(p.stake), Safe: m.safeView(s),
 		MustBoom: m.phase == PhaseBoom && m.awaits(s), Decide: m.phase == PhaseSecure && m.awaits(s),
 		Decision: choiceNames[p.decision], Moves: m.Legal(game.Seat(s)), Notices: []EventLine{}}
@@ -131,7 +126,7 @@ func (m *match) seatView(s int) SeatView {
 }
 
 func (m *match) omniscientView() OmniscientView {
-	v := OmniscientView{TableView: m.tableView(true), Reserve: infos(m.reserve)}
+	v := OmniscientView{TableView: m.buildTableView(true), Reserve: infos(m.reserve)}
 	for _, p := range m.players {
 		v.Hands = append(v.Hands, infos(p.hand))
 		v.Commits = append(v.Commits, infoPtr(p.commit))

@@ -98,7 +98,7 @@ func TestScenarios_Terrorist(t *testing.T) {
 				ok("window closes at +3000 ms", expire, missed(bram, 1), missed(anna, 0),
 					said("vault.event.missed", game.P("who", bram), game.N("points", 50)), discarded("D10 D15 D20 TE"), phase(PhaseSelect),
 					check(func(tb testing.TB, m *match) {
-						if v := m.tableView(false); v.Blast == nil || len(v.Blast.Missed) != 1 || v.Players[bram].Penalty != 50 {
+						if v := m.tableView(); v.Blast == nil || len(v.Blast.Missed) != 1 || v.Players[bram].Penalty != 50 {
 							tb.Fatalf("blast %+v, Bram's penalty %d", v.Blast, v.Players[bram].Penalty)
 						}
 					})),
@@ -111,7 +111,7 @@ func TestScenarios_Terrorist(t *testing.T) {
 				refused("Anna twice", "R11", boom(anna, 1300)),
 				ok("window closes", expire, missed(carla, 1), missed(anna, 0), discarded("D10 D15 TE TE"),
 					check(func(tb testing.TB, m *match) {
-						if n := len(m.tableView(false).Booms); n != 1 {
+						if n := len(m.tableView().Booms); n != 1 {
 							tb.Fatalf("%d Boom presses shown, want 1", n)
 						}
 					})),

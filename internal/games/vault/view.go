@@ -195,7 +195,7 @@ func (m *match) View(v game.Viewer) any {
 	switch v.Kind {
 	case game.Player:
 		if v.Seat < 0 || int(v.Seat) >= m.n {
-			tv := m.tableView(false)
+			tv := m.tableView()
 			return &tv
 		}
 		sv := m.seatView(int(v.Seat))
@@ -204,7 +204,7 @@ func (m *match) View(v game.Viewer) any {
 		ov := m.omniscientView()
 		return &ov
 	}
-	tv := m.tableView(false)
+	tv := m.tableView()
 	return &tv
 }
 

@@ -45,7 +45,7 @@ func TestScenarios_Remote(t *testing.T) {
 						if w := m.seatView(marie).Eyes.Watching; w == nil || *w != (Gaze{Seat: julia, Looking: jan}) {
 							tb.Fatalf("Marie watches %+v", w)
 						}
-						if v := m.tableView(false); v.Mode != ModeRemote {
+						if v := m.tableView(); v.Mode != ModeRemote {
 							tb.Fatal("mode")
 						}
 					})),

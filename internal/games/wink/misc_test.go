@@ -15,7 +15,7 @@ func TestScenarios_Digital(t *testing.T) {
 				ok("Tom", act(tom, ActPass, nil, 1000)),
 				ok("Jan swaps a location", act(jan, ActSwap, Swap{Location: true}, 1100)),
 				ok("Marie", act(marie, ActPass, nil, 1200), check(func(tb testing.TB, m *match) {
-					if v := m.tableView(false); v.StallPassesLeft != 1 {
+					if v := m.tableView(); v.StallPassesLeft != 1 {
 						tb.Fatalf("stall passes left %d, want 1", v.StallPassesLeft)
 					}
 				})),
@@ -60,7 +60,7 @@ func TestClaim_TimingDoesNotLeak(t *testing.T) {
 	t.Parallel()
 	deadline := func(m *match) (int64, string) {
 		m.Apply(act(tom, ActClaim, Claim{Location: "FOU"}, 1000), game.RandFor(game.Seed{}, 1))
-		b, _ := m.tableView(false).Timer, 0
+		b, _ := m.tableView().Timer, 0
 		return m.Next().Timers[0].At, b.Kind
 	}
 	yes, k1 := deadline(fixture())

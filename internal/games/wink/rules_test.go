@@ -53,7 +53,7 @@ func TestScenarios_Original(t *testing.T) {
 								tb.Fatalf("seat %d sees answer %q", s, a)
 							}
 						}
-						if tm := m.tableView(false).Timer; tm == nil || tm.Kind != "claim" || tm.At != 6000 {
+						if tm := m.tableView().Timer; tm == nil || tm.Kind != "claim" || tm.At != 6000 {
 							tb.Fatalf("timer %+v", tm)
 						}
 						if len(m.Legal(julia)) == 0 || !cmp.Equal(m.Legal(julia)[0].Label, game.M("wink.move.reveal", termArg("place", game.M("wink.place.fountain")))) {

@@ -151,15 +151,15 @@ func (m *match) View(v game.Viewer) any {
 	switch v.Kind {
 	case game.Player:
 		if v.Seat < 0 || int(v.Seat) >= m.n {
-			t := m.tableView(false)
+			t := m.tableView()
 			return &t
 		}
 		s := m.seatView(int(v.Seat))
 		return &s
 	case game.Omniscient:
-		return &OmniscientView{TableView: m.tableView(true)}
+		return &OmniscientView{TableView: m.buildTableView(true)}
 	}
-	t := m.tableView(false)
+	t := m.tableView()
 	return &t
 }
 
@@ -171,20 +171,15 @@ func places() []PlaceInfo {
 	return out
 }
 
-// tableView is what the table sees, or with omniscient every card. The
-// table's is built once per state: every seat's view holds it too, and
-// building it again for each was a third of building a seat's view.
-// Nobody writes to a view, so the seats share its lists.
-func (m *match) tableView(omniscient bool) TableView {
-	if omniscient {
-		return m.buildTableView(true)
-	}
-	if v, ok := m.public.Get(); ok {
-		return v
-	}
-	return m.public.Keep(m.buildTableView(false))
+// tableView is what the table sees, built once per state: every seat's
+// view holds it too, and building it again for each was a third of
+// building a seat's view. Nobody writes to a view, so the seats share its
+// lists.
+func (m *match) tableView() TableView {
+	return m.public.Of(func() TableView { return m.buildTableView(false) })
 }
 
+// buildTableView builds what the table sees, or with omniscient every card.
 func (m *match) buildTableView(omniscient bool) TableView {
 	v := TableView{
 		Phase: m.phase, Mode: m.opts.Mode, HoldToPeek: m.opts.HoldToPeek, Locations: places(),
@@ -248,7 +243,7 @@ func (m *match) timerInfo() *TimerInfo {
 
 func (m *match) seatView(s int) SeatView {
 	p := &m.players[s]
-	v := SeatView{TableView: m.tableView(false), Me: s, Colour: Colour(s).String(), Notices: []EventLine{}}
+	v := SeatView{TableView: m.tableView(), Me: s, Colour: Colour(s).String(), Notices: []EventLine{}}
 	if p.agent != noColour {
 		v.Agent = &AgentInfo{Colour: p.agent.String(), Contact: int(p.agent)}
 	}
