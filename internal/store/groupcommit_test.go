@@ -67,6 +67,16 @@ func behindOne(t *testing.T, l *ledger, g *store.GroupCommit, name string, n int
 	return errs
 }
 
+// oneByOne appends name#0… n times, each after the last one's answer.
+func oneByOne(t *testing.T, g *store.GroupCommit, name string, n int) {
+	t.Helper()
+	for i := range n {
+		if err := g.Append(t.Context(), rec(name, i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // answered takes n answers, failing on any error.
 func answered(t *testing.T, errs chan error, n int) {
 	t.Helper()
@@ -112,12 +122,8 @@ func TestGroupCommit(t *testing.T) {
 		l := newLedger()
 		g := store.NewGroupCommit(l.write, store.GroupCommitConfig{Linger: time.Hour})
 		defer g.Close()
-		for i := range 3 {
-			// With an hour's linger, this would wait for the test's end.
-			if err := g.Append(t.Context(), rec("m", i)); err != nil {
-				t.Fatal(err)
-			}
-		}
+		// With an hour's linger, this would wait for the test's end.
+		oneByOne(t, g, "m", 3)
 		if len(l.batches) != 3 {
 			t.Fatalf("transactions = %d (sizes %v), want 3 of one", len(l.batches), sizes(l.batches))
 		}
@@ -127,11 +133,7 @@ func TestGroupCommit(t *testing.T) {
 		l := newLedger()
 		g := store.NewGroupCommit(l.write, store.GroupCommitConfig{Linger: time.Hour})
 		defer g.Close()
-		for i := range 20 {
-			if err := g.Append(t.Context(), rec("quiet", i)); err != nil {
-				t.Fatal(err)
-			}
-		}
+		oneByOne(t, g, "quiet", 20)
 		errs := behindOne(t, l, g, "m", 2)
 		close(l.gate)
 		answered(t, errs, 3) // with an hour's linger, this would wait for the test's end
