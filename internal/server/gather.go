@@ -9,8 +9,8 @@ import (
 // send it in one system call. The websocket writes a frame as its header
 // and then its payload, through a buffer smaller than most frames (an idle
 // phone keeps that buffer for hours): two system calls per frame, and
-// two packets. The outbox gathers around each message it writes and
-// flushes once: one call, whatever the buffer's size. Outside that window
+// two packets. The outbox gathers around the messages it writes together
+// and flushes once: one call, whatever the buffer's size. Outside that window
 // (pings, pongs, the closing handshake) writes go straight through.
 type gatherConn struct {
 	net.Conn

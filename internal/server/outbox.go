@@ -66,7 +66,7 @@ func (o *outbox) drain() {
 	for {
 		select {
 		case msg := <-sub.Messages():
-			if err := o.write(msg); err != nil {
+			if err := o.writeAll(msg, sub.Messages()); err != nil {
 				o.hangUp() // busy stays set: nothing more is written
 				return
 			}
@@ -100,10 +100,22 @@ func (o *outbox) pending(sub *room.Subscriber) bool {
 }
 
 // write sends one message within the server's WriteTimeout.
-func (o *outbox) write(msg []byte) error {
+func (o *outbox) write(msg []byte) error { return o.writeAll(msg, nil) }
+
+// writeAll sends msg and the messages queued behind it on queue, up to
+// gatherLimit bytes, in one system call within the server's WriteTimeout.
+// An action's frame and its ok are queued together, and on a busy server
+// a system call costs more than the bytes it carries.
+func (o *outbox) writeAll(msg []byte, queue <-chan []byte) error {
 	_ = o.raw.SetWriteDeadline(time.Now().Add(o.s.WriteTimeout))
 	o.raw.gather()
 	err := o.c.Write(context.Background(), websocket.MessageText, msg)
+	for n := len(msg); err == nil && n < gatherLimit; n += len(msg) {
+		if msg = queued(queue); msg == nil {
+			break
+		}
+		err = o.c.Write(context.Background(), websocket.MessageText, msg)
+	}
 	if ferr := o.raw.flush(); err == nil {
 		err = ferr
 	}
@@ -111,6 +123,20 @@ func (o *outbox) write(msg []byte) error {
 	_ = o.raw.SetWriteDeadline(time.Time{})
 	return err
 }
+
+// queued is the next message on queue if one waits, else nil.
+func queued(queue <-chan []byte) []byte {
+	select {
+	case msg := <-queue:
+		return msg
+	default:
+		return nil
+	}
+}
+
+// gatherLimit is how many bytes of queued messages one write gathers
+// before it sends them: a few frames, within the buffers gathered keeps.
+const gatherLimit = 48 << 10
 
 // keepAlive pings the client every PingInterval and ends the connection
 // when a pong does not come back within one: a phone that vanished without
