@@ -17,15 +17,15 @@ func (db *DB) AppendAction(ctx context.Context, rec store.ActionRecord) error {
 	return db.appends.Append(ctx, rec)
 }
 
-// writeActions stores recs in one transaction: one fsync for all of them.
-// A failed INSERT undoes only its own statement in SQLite, so one taken
-// position costs its record alone.
 // appendRowSQL stores one action. The row takes its room from its match,
 // for the room-wide client id key; no match, no row.
 const appendRowSQL = `
 	INSERT INTO actions (match_id, room_code, idx, client_id, seat, type, data, at)
 	SELECT id, room_code, ?, ?, ?, ?, ?, ? FROM matches WHERE id = ?`
 
+// writeActions stores recs in one transaction: one fsync for all of them.
+// A failed INSERT undoes only its own statement in SQLite, so one taken
+// position costs its record alone.
 func (db *DB) writeActions(ctx context.Context, recs []store.ActionRecord) []error {
 	errs := make([]error, len(recs))
 	err := db.tx(ctx, func(tx *sql.Tx, _ time.Time) error {
