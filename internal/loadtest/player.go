@@ -1,6 +1,7 @@
 package loadtest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -153,13 +154,22 @@ func (p *player) play(ctx context.Context, r *runner, c *websocket.Conn) {
 	}
 }
 
-// read handles messages until the socket fails.
+// read handles messages until the socket fails. Each is read into the
+// same buffer: what the tool keeps of a message is decoded out of it
+// (strings and raw JSON are copies), and a fresh buffer grown to each
+// frame's size was most of what the tool allocated.
 func (p *player) read(ctx context.Context, r *runner, c *websocket.Conn) error {
+	var buf bytes.Buffer
 	for {
-		_, b, err := c.Read(ctx)
+		_, rd, err := c.Reader(ctx)
 		if err != nil {
 			return err
 		}
+		buf.Reset()
+		if _, err := buf.ReadFrom(rd); err != nil {
+			return err
+		}
+		b := buf.Bytes()
 		var m inbound
 		if err := decodeInbound(b, &m); err != nil {
 			if r.stats.measuring.Load() {
