@@ -46,3 +46,34 @@ func TestDecodeInbound(t *testing.T) {
 		}
 	}
 }
+
+// A frame's legal moves are kept as written and decoded only when the
+// seat acts; whether there are any is read from the brackets alone.
+func TestPlayer_LegalMovesDecodedWhenAsked(t *testing.T) {
+	for _, tc := range []struct {
+		legal string
+		moves int
+	}{
+		{``, 0},
+		{`[]`, 0},
+		{"[ \n]", 0},
+		{`[{"type":"pass"}]`, 1},
+		{` [{"type":"set_focus","fields":{"seat":[0,2]}},{"type":"wink"}]`, 2},
+		{`[{"type":}]`, 0}, // does not decode: no moves
+	} {
+		var m inbound
+		if tc.legal != "" {
+			if err := decodeInbound([]byte(`{"type":"view","legal":`+tc.legal+`}`), &m); err != nil {
+				t.Fatalf("%q: %v", tc.legal, err)
+			}
+		}
+		p := &player{legal: m.Legal}
+		want := tc.moves > 0 || tc.legal == `[{"type":}]`
+		if got := holdsItems(p.legal); got != want {
+			t.Errorf("%q: holdsItems = %v, want %v", tc.legal, got, want)
+		}
+		if got := len(p.moves()); got != tc.moves {
+			t.Errorf("%q: %d moves, want %d", tc.legal, got, tc.moves)
+		}
+	}
+}

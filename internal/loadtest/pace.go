@@ -128,7 +128,14 @@ func (r *runner) take(p *player, rng *rand.Rand, due time.Time, measured, again 
 	if !p.hasMoves() || (!again && len(p.inflight) > 0) {
 		return nil, nil, false
 	}
-	mv := p.legal[rng.IntN(len(p.legal))]
+	moves := p.moves()
+	if len(moves) == 0 {
+		if measured {
+			r.stats.refuse("unreadable", false)
+		}
+		return nil, nil, false
+	}
+	mv := moves[rng.IntN(len(moves))]
 	data := map[string]json.RawMessage{}
 	if len(mv.Data) > 0 && string(mv.Data) != "null" {
 		if err := json.Unmarshal(mv.Data, &data); err != nil {

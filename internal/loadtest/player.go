@@ -19,9 +19,9 @@ type inbound struct {
 	Type   string `json:"type"`
 	Status string `json:"status"`
 	// Actions is the match's log length when the frame was sent.
-	Actions int         `json:"actions"`
-	Match   *matchRef   `json:"match"`
-	Legal   []legalMove `json:"legal"`
+	Actions int             `json:"actions"`
+	Match   *matchRef       `json:"match"`
+	Legal   json.RawMessage `json:"legal"` // a JSON array of legalMove
 	// ID, MatchID and Index are an ok's; ID and Code an error's (a frame's
 	// code is the room's, and unused).
 	ID      string `json:"id"`
@@ -63,7 +63,10 @@ type player struct {
 	// it skipped changed nothing this seat sees.
 	shown   map[int]time.Time
 	playing bool
-	legal   []legalMove
+	// legal is the last frame's legal moves as the server wrote them;
+	// moves decodes them once, when the seat acts.
+	legal   json.RawMessage
+	decoded []legalMove
 	// inflight are the seat's actions awaiting an answer, by id.
 	inflight map[string]*action
 }
@@ -71,7 +74,24 @@ type player struct {
 // hasMoves says the seat may act now: it is connected, in a running match,
 // and holds legal moves.
 func (p *player) hasMoves() bool {
-	return p.conn != nil && p.playing && len(p.legal) > 0
+	return p.conn != nil && p.playing && holdsItems(p.legal)
+}
+
+// moves are the seat's legal moves, decoded the first time they are
+// asked for; none if they do not decode.
+func (p *player) moves() []legalMove {
+	if p.decoded == nil && len(p.legal) > 0 {
+		if json.Unmarshal(p.legal, &p.decoded) != nil {
+			p.legal, p.decoded = nil, nil
+		}
+	}
+	return p.decoded
+}
+
+// holdsItems says the JSON array a is not empty.
+func holdsItems(a json.RawMessage) bool {
+	i := skipSpace(a, 1)
+	return len(a) > 0 && a[0] == '[' && i < len(a) && a[i] != ']'
 }
 
 // free says the seat may act and waits for no answer, as a phone whose

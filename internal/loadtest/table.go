@@ -96,7 +96,7 @@ func (t *table) dropped(p *player) {
 func (t *table) frame(p *player, m *inbound) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	p.legal = m.Legal
+	p.legal, p.decoded = m.Legal, nil
 	p.playing = false
 	if m.Match != nil {
 		if p.matchID != m.Match.ID || p.shown == nil {
