@@ -9,9 +9,8 @@ import (
 // (a reader's words, a JSON object) and event: an event never changes, yet
 // every frame carries the last ten a viewer may read (forty when this was
 // measured), so wording them afresh for every frame was an eighth of a
-// loaded server's CPU. A Memo
-// lives with its match, whose players' names the words hold, and forgets
-// the events that left the room's list.
+// loaded server's CPU. A Memo lives with its match, whose players' names
+// the words hold, and forgets the events that left the room's list.
 //
 // It also keeps what they made of the part of a frame every viewer of one
 // change gets alike (Frame.Alike), for the latest such part alone.

@@ -130,11 +130,8 @@ func TestOutbox_WritesWhatWaitsInOneCall(t *testing.T) {
 			for _, m := range c.queue[1:] {
 				queue <- m
 			}
-			for n := 0; len(queue) > 0 || n == 0; n++ {
-				msg := c.queue[0]
-				if n > 0 {
-					msg = <-queue
-				}
+			// As the drain does: take one, write it with what waits behind it.
+			for msg := c.queue[0]; msg != nil; msg = queued(queue) {
 				if err := o.writeAll(msg, queue); err != nil {
 					t.Fatal(err)
 				}
