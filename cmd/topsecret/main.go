@@ -7,7 +7,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/coder/websocket"
 	"io"
 	"log/slog"
 	"net"
@@ -15,14 +14,13 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"topsecret/internal/lease"
-	"topsecret/internal/overload"
-	"topsecret/internal/quiet"
 	"topsecret/internal/room"
 	"topsecret/internal/server"
 	"topsecret/internal/store"
@@ -228,33 +226,8 @@ func (m *Main) Run(ctx context.Context) error {
 	} else if n, err = m.Rooms.Resume(ctx); err != nil {
 		return err
 	}
-	m.Server = server.New(m.Rooms, st, m.Log)
-	m.Server.BaseURL = m.Config.BaseURL
-	m.Server.TrustProxy = m.Config.TrustProxy
-	if m.Config.NoLimits {
-		m.Server.Doorman = server.NoDoorman()
-	}
-	m.Server.Deflate = deflateModes[m.Config.Deflate]
-	lctx, stop := context.WithCancel(context.Background())
-	m.stopLooking = stop
-	if m.Config.ShedAbove > 0 {
-		m.Server.Overload = &overload.Gauge{Target: m.Config.ShedAbove, MaxInFlight: m.Config.MaxInFlight,
-			Procs: procsToLend(m.Config.DatabaseURL == "")}
-		if n := m.Server.Overload.Procs; n > 0 {
-			m.Log.Info("one CPU: while late, the server runs a second Go processor, so the SQLite writer's fsync does not hold the only one",
-				"gomaxprocs", runtime.GOMAXPROCS(0), "while_late", n)
-		}
-		go m.Server.Overload.Run(lctx)
-	}
-	go (&quiet.Spell{Log: m.Log}).Run(lctx)
-	if m.Config.BaseURL == "" {
-		m.Server.LANHost = server.LANAddress()
-	}
-	if m.Config.BaseURL != "" {
-		if h := hostOf(m.Config.BaseURL); h != "" {
-			m.Server.OriginPatterns = []string{h}
-		}
-	}
+	m.Server = m.newServer(st)
+	m.watchLoad()
 	if m.Config.Profiles != "" {
 		if err := serveProfiles(m.Config.Profiles, m.Log); err != nil {
 			return err
@@ -265,26 +238,8 @@ func (m *Main) Run(ctx context.Context) error {
 	} else {
 		m.Log.Info("open-file limit set to its hard limit: each phone holds a socket", "limit", n)
 	}
-	// Websockets are hijacked, which clears these deadlines: they bound
-	// only plain requests and idle keep-alive connections.
-	m.http = &http.Server{Handler: m.Server.Handler(), ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout: 30 * time.Second, WriteTimeout: 60 * time.Second, IdleTimeout: 2 * time.Minute}
-	m.served = make(chan error, 1)
-	go func() {
-		// A server that stops by itself leaves players with a dead page:
-		// hand the error to Wait so the process ends and says why.
-		if err := m.http.Serve(m.ln); !errors.Is(err, http.ErrServerClosed) {
-			m.served <- fmt.Errorf("serve on %s: %w", m.ln.Addr(), err)
-		}
-	}()
-	m.Log.Info("serving", "addr", m.ln.Addr().String(), "store", storeName(m.Config), "resumed_matches", n)
-	if m.Stdout != nil {
-		if u := m.PhonesURL(); u != "" {
-			fmt.Fprintf(m.Stdout, "Phones join at %s\n", u)
-		} else {
-			fmt.Fprintln(m.Stdout, "No network address found: phones can join only once this computer is on their Wi-Fi (or with --base-url).")
-		}
-	}
+	m.serve()
+	m.announce(n)
 	return nil
 }
 
@@ -371,12 +326,4 @@ func storeName(c Config) string {
 		return "postgres"
 	}
 	return "sqlite:" + sqlitePath(c)
-}
-
-func hostOf(u string) string {
-	u = strings.TrimPrefix(strings.TrimPrefix(u, "https://"), "http://")
-	if i := strings.IndexByte(u, '/'); i >= 0 {
-		u = u[:i]
-	}
-	return u
 }
