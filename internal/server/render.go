@@ -92,6 +92,22 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	if !l.CanStart && f.Status != room.StatusPlaying {
 		l.StartHint = startHint(rd, l.Game, n)
 	}
+	l.Options = optionValues(f, l.Game)
+	if board, ok := catalogue.Lookup(f.Info.Slug); ok && f.Status == room.StatusLobby {
+		l.HowTo = boards.HowToLobby(board, boards.Context{Table: f.Table, Words: rd})
+	}
+	for _, st := range f.Standings {
+		l.Standings = append(l.Standings, pages.Standing{Name: st.Name, Points: st.Points, Wins: st.Wins, Played: st.Played, Leader: st.Leader, Champion: st.Champion})
+	}
+	if f.Match != nil {
+		liveMatch(&l, f, names, rd)
+	}
+	return l
+}
+
+// optionValues are the room's lobby options with their values, each able
+// to name a seat by its player.
+func optionValues(f *room.Frame, g game.Info) []pages.OptionValue {
 	var opts map[string]any
 	_ = json.Unmarshal(f.Options, &opts)
 	seatNames := make([]string, len(f.Seats))
@@ -100,39 +116,37 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 			seatNames[s.Position] = s.Name
 		}
 	}
-	for _, o := range l.Game.Options {
-		l.Options = append(l.Options, pages.OptionValue{Option: o, Value: opts[o.Key], Seats: seatNames})
+	var out []pages.OptionValue
+	for _, o := range g.Options {
+		out = append(out, pages.OptionValue{Option: o, Value: opts[o.Key], Seats: seatNames})
 	}
-	if board, ok := catalogue.Lookup(f.Info.Slug); ok && f.Status == room.StatusLobby {
-		l.HowTo = boards.HowToLobby(board, boards.Context{Table: f.Table, Words: rd})
-	}
-	for _, st := range f.Standings {
-		l.Standings = append(l.Standings, pages.Standing{Name: st.Name, Points: st.Points, Wins: st.Wins, Played: st.Played, Leader: st.Leader, Champion: st.Champion})
-	}
-	if f.Match != nil {
-		board, _ := catalogue.Lookup(f.Info.Slug)
-		for i := range l.Seats {
-			for _, p := range f.Match.Players {
-				if p.ID == l.Seats[i].ID && p.Colour != "" {
-					l.Seats[i].Colour = board.Palette.CSS(p.Colour)
-					if boards.SignPath(p.Colour) != "" {
-						l.Seats[i].Sign = p.Colour
-					}
+	return out
+}
+
+// liveMatch adds f's match to l: the seats' colours and signs, the board
+// drawn for this viewer, and the result once there is one.
+func liveMatch(l *pages.Live, f *room.Frame, names []string, rd words.Reader) {
+	board, _ := catalogue.Lookup(f.Info.Slug)
+	for i := range l.Seats {
+		for _, p := range f.Match.Players {
+			if p.ID == l.Seats[i].ID && p.Colour != "" {
+				l.Seats[i].Colour = board.Palette.CSS(p.Colour)
+				if boards.SignPath(p.Colour) != "" {
+					l.Seats[i].Sign = p.Colour
 				}
 			}
 		}
-		l.MatchID = f.Match.ID
-		l.YourMove = yourMove(f)
-		if board.Draw != nil {
-			l.Board = board.Draw(boards.Context{View: f.View, Names: names, You: f.You, Table: f.Table || f.You == game.System,
-				Host: f.Host, Legal: f.Legal, Away: away(f.Match.Players), Now: f.Now, Note: f.Note, Words: rd})
-		}
-		if f.Match.Status == room.StatusFinished && f.Match.Result != nil {
-			l.Result = &pages.ResultLine{Summary: rd.Say(f.Match.Result.Summary), Winners: f.Match.Winners, MatchID: f.Match.ID,
-				Ended: f.Match.Result.EndedByHost()}
-		}
 	}
-	return l
+	l.MatchID = f.Match.ID
+	l.YourMove = yourMove(f)
+	if board.Draw != nil {
+		l.Board = board.Draw(boards.Context{View: f.View, Names: names, You: f.You, Table: f.Table || f.You == game.System,
+			Host: f.Host, Legal: f.Legal, Away: away(f.Match.Players), Now: f.Now, Note: f.Note, Words: rd})
+	}
+	if f.Match.Status == room.StatusFinished && f.Match.Result != nil {
+		l.Result = &pages.ResultLine{Summary: rd.Say(f.Match.Result.Summary), Winners: f.Match.Winners, MatchID: f.Match.ID,
+			Ended: f.Match.Result.EndedByHost()}
+	}
 }
 
 // playerNames are the current match's names by game seat, nil before one.
