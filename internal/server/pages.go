@@ -87,9 +87,9 @@ func renderString(c templ.Component) (string, error) {
 	return strings.TrimSpace(b.String()), err
 }
 
-// gameAssets are the static asset names of game slug's own stylesheet and
-// script, "" for none: a page loads only its own game's.
+// gameAssets are the static asset names of game slug's own stylesheets and
+// script ("" for none): a page loads only its own game's.
 func gameAssets(slug string) []string {
 	b, _ := catalogue.Lookup(slug)
-	return []string{b.StylesheetPath(), b.ScriptPath()}
+	return append(b.StylesheetPaths(), b.ScriptPath())
 }

@@ -78,8 +78,9 @@ type Game struct {
 	// Assets is the board's folder of static files (its stylesheet, a
 	// drawn board), served under /static/games/<slug>/.
 	Assets fs.FS
-	// Stylesheet is the file in Assets every page of this game loads.
-	Stylesheet string
+	// Stylesheets are the files in Assets every page of this game loads,
+	// in this order: a board's styles split by surface and concept.
+	Stylesheets []string
 	// Script is a file in Assets every page of this game loads after the
 	// app's scripts, deferred, for what markup alone cannot do (drawing a
 	// proposed route); "" for none.
@@ -98,12 +99,13 @@ type Game struct {
 	HowTo func(c Context) HowTo
 }
 
-// StylesheetPath is the stylesheet's asset name under static, or "".
-func (g Game) StylesheetPath() string {
-	if g.Stylesheet == "" {
-		return ""
+// StylesheetPaths are the stylesheets' asset names under static, in order.
+func (g Game) StylesheetPaths() []string {
+	paths := make([]string, len(g.Stylesheets))
+	for i, name := range g.Stylesheets {
+		paths[i] = AssetPrefix(g.Slug) + "/" + name
 	}
-	return AssetPrefix(g.Slug) + "/" + g.Stylesheet
+	return paths
 }
 
 // ScriptPath is the script's asset name under static, or "".

@@ -1,6 +1,7 @@
 package catalogue_test
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -24,8 +25,13 @@ func TestCatalogue_EveryGameHasABoard(t *testing.T) {
 		if e, ok := games.Lookup(b.Slug); !ok || !e.Available() {
 			t.Errorf("board %s has no playable game", b.Slug)
 		}
-		if b.Draw == nil || b.StylesheetPath() == "" || b.Messages == nil {
+		if b.Draw == nil || len(b.Stylesheets) == 0 || b.Messages == nil {
 			t.Errorf("board %s: registration incomplete", b.Slug)
+		}
+		for _, name := range b.Stylesheets {
+			if _, err := fs.Stat(b.Assets, name); err != nil {
+				t.Errorf("board %s: stylesheet %s: %v", b.Slug, name, err)
+			}
 		}
 	}
 }

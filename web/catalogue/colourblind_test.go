@@ -84,16 +84,18 @@ var colourClass = regexp.MustCompile(`\.c-([a-z]+)\s*\{\s*fill:\s*(#[0-9a-fA-F]{
 // check above covers what the players see.
 func TestSeatColours_StylesheetsCopyThePalette(t *testing.T) {
 	for _, g := range catalogue.All() {
-		if g.Assets == nil || g.Stylesheet == "" {
+		if g.Assets == nil {
 			continue
 		}
-		css, err := fs.ReadFile(g.Assets, g.Stylesheet)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range colourClass.FindAllStringSubmatch(string(css), -1) {
-			if want := g.Palette[m[1]]; want != m[2] {
-				t.Errorf("%s: %s has .c-%s %s, palette says %q", g.Slug, g.Stylesheet, m[1], m[2], want)
+		for _, name := range g.Stylesheets {
+			css, err := fs.ReadFile(g.Assets, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range colourClass.FindAllStringSubmatch(string(css), -1) {
+				if want := g.Palette[m[1]]; want != m[2] {
+					t.Errorf("%s: %s has .c-%s %s, palette says %q", g.Slug, name, m[1], m[2], want)
+				}
 			}
 		}
 	}

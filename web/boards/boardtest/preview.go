@@ -47,8 +47,8 @@ func Preview(t *testing.T, g boards.Game, static string, fixtures []Fixture) {
 			roomClass += " on-table"
 		}
 		sheet, script := "", ""
-		if g.Stylesheet != "" {
-			sheet = `<link rel="stylesheet" href="file://` + filepath.Join(gameDir, g.Stylesheet) + `">`
+		for _, name := range g.Stylesheets {
+			sheet += `<link rel="stylesheet" href="file://` + filepath.Join(gameDir, name) + `">`
 		}
 		if g.Script != "" {
 			script = `<script src="file://` + filepath.Join(gameDir, g.Script) + `" defer></script>`

@@ -20,16 +20,16 @@ import (
 
 // Game is the couriers board as the platform registers it.
 var Game = boards.Game{
-	Slug:       slug,
-	Draw:       surfaces.Draw,
-	Secrets:    surfaces.SecretFiles,
-	Palette:    palette,
-	Assets:     assets,
-	Stylesheet: "couriers.css",
-	Script:     "couriers.js",
-	Messages:   messages,
-	Progress:   progress,
-	HowTo:      howTo,
+	Slug:        slug,
+	Draw:        surfaces.Draw,
+	Secrets:     surfaces.SecretFiles,
+	Palette:     palette,
+	Assets:      assets,
+	Stylesheets: []string{"couriers.css"},
+	Script:      "couriers.js",
+	Messages:    messages,
+	Progress:    progress,
+	HowTo:       howTo,
 }
 
 // slug is the game's id in the catalogue.

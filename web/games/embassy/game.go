@@ -19,15 +19,15 @@ import (
 
 // Game is the embassy board as the platform registers it.
 var Game = boards.Game{
-	Slug:       slug,
-	Draw:       surfaces.Draw,
-	Secrets:    surfaces.SecretFiles,
-	Palette:    palette,
-	Assets:     assets,
-	Stylesheet: "embassy.css",
-	Messages:   messages,
-	Progress:   progress,
-	HowTo:      howTo,
+	Slug:        slug,
+	Draw:        surfaces.Draw,
+	Secrets:     surfaces.SecretFiles,
+	Palette:     palette,
+	Assets:      assets,
+	Stylesheets: []string{"embassy.css"},
+	Messages:    messages,
+	Progress:    progress,
+	HowTo:       howTo,
 }
 
 // slug is the game's id in the catalogue.

@@ -6,10 +6,10 @@ import (
 	"topsecret/web/boards"
 )
 
-// assets is the board's static folder: its stylesheet, served under
+// assets is the board's static folder: its stylesheets, served under
 // /static/games/inkognito/.
 //
-//go:embed inkognito.css
+//go:embed inkognito.css sheet.css table.css
 var assets embed.FS
 
 // messageFiles holds the board's and the engine's words, one <lang>.json

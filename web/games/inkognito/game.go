@@ -20,15 +20,15 @@ import (
 
 // Game is Inkognito's board, as the catalogue lists it.
 var Game = boards.Game{
-	Slug:       "inkognito",
-	Draw:       surfaces.Draw,
-	Secrets:    surfaces.SecretFiles,
-	Palette:    palette,
-	Assets:     assets,
-	Stylesheet: "inkognito.css",
-	Messages:   messages,
-	Progress:   progress,
-	HowTo:      howTo,
+	Slug:        "inkognito",
+	Draw:        surfaces.Draw,
+	Secrets:     surfaces.SecretFiles,
+	Palette:     palette,
+	Assets:      assets,
+	Stylesheets: []string{"inkognito.css", "sheet.css", "table.css"},
+	Messages:    messages,
+	Progress:    progress,
+	HowTo:       howTo,
 }
 
 // surfaces are the board by surface: the phone, the table screen and the

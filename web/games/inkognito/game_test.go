@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,11 +21,15 @@ func TestGame(t *testing.T) {
 	if g.Slug != (inkognito.Rules{}).Info().Slug {
 		t.Fatalf("Slug=%q, want the engine's", g.Slug)
 	}
-	if _, err := fs.Stat(g.Assets, g.Stylesheet); err != nil {
-		t.Fatalf("stylesheet %s: %v", g.Stylesheet, err)
+	// The board's styles, split by concept, load in their order.
+	want := []string{"games/inkognito/inkognito.css", "games/inkognito/sheet.css", "games/inkognito/table.css"}
+	if got := g.StylesheetPaths(); !slices.Equal(got, want) {
+		t.Errorf("StylesheetPaths=%q, want %q", got, want)
 	}
-	if got := g.StylesheetPath(); got != "games/inkognito/inkognito.css" {
-		t.Errorf("StylesheetPath=%q", got)
+	for _, name := range g.Stylesheets {
+		if _, err := fs.Stat(g.Assets, name); err != nil {
+			t.Fatalf("stylesheet %s: %v", name, err)
+		}
 	}
 	// Every colour the engine hands out is in the palette.
 	for _, n := range []int{3, 4, 5} {

@@ -16,15 +16,15 @@ import (
 
 // Game is the vault board as the platform registers it.
 var Game = boards.Game{
-	Slug:       "vault",
-	Draw:       surfaces.Draw,
-	Secrets:    surfaces.SecretFiles,
-	Palette:    palette,
-	Assets:     assets,
-	Stylesheet: "vault.css",
-	Messages:   messages,
-	Progress:   progress,
-	HowTo:      howTo,
+	Slug:        "vault",
+	Draw:        surfaces.Draw,
+	Secrets:     surfaces.SecretFiles,
+	Palette:     palette,
+	Assets:      assets,
+	Stylesheets: []string{"vault.css"},
+	Messages:    messages,
+	Progress:    progress,
+	HowTo:       howTo,
 }
 
 // surfaces draws each of the engine's views.

@@ -2,6 +2,7 @@ package vaultboard_test
 
 import (
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 
@@ -76,10 +77,10 @@ func TestTableNeverShowsAHand(t *testing.T) {
 // and that a disconnected player shows as reconnecting.
 func TestGame(t *testing.T) {
 	g := vaultboard.Game
-	if g.Slug != "vault" || g.StylesheetPath() != "games/vault/vault.css" {
-		t.Fatalf("Slug=%q StylesheetPath=%q", g.Slug, g.StylesheetPath())
+	if g.Slug != "vault" || !slices.Equal(g.StylesheetPaths(), []string{"games/vault/vault.css"}) {
+		t.Fatalf("Slug=%q StylesheetPaths=%q", g.Slug, g.StylesheetPaths())
 	}
-	if b, err := fs.ReadFile(g.Assets, g.Stylesheet); err != nil || !strings.Contains(string(b), ".vt-card") {
+	if b, err := fs.ReadFile(g.Assets, "vault.css"); err != nil || !strings.Contains(string(b), ".vt-card") {
 		t.Fatalf("stylesheet: %v", err)
 	}
 	st, err := vault.Rules{}.New(game.Setup{Game: "vault", Seats: 6})

@@ -18,15 +18,15 @@ import (
 
 // Game is the wink board's registration in the catalogue.
 var Game = boards.Game{
-	Slug:       "wink",
-	Draw:       surfaces.Draw,
-	Secrets:    surfaces.SecretFiles,
-	Palette:    palette,
-	Assets:     assets,
-	Stylesheet: "wink.css",
-	Messages:   messages,
-	Progress:   progress,
-	HowTo:      howTo,
+	Slug:        "wink",
+	Draw:        surfaces.Draw,
+	Secrets:     surfaces.SecretFiles,
+	Palette:     palette,
+	Assets:      assets,
+	Stylesheets: []string{"wink.css"},
+	Messages:    messages,
+	Progress:    progress,
+	HowTo:       howTo,
 }
 
 // surfaces are the board by viewer: phone, table screen, all-seeing replay.

@@ -18,10 +18,10 @@ import (
 // every seat colour the engine names.
 func TestGame_Registration(t *testing.T) {
 	g := winkboard.Game
-	if g.Slug != "wink" || g.StylesheetPath() != "games/wink/wink.css" {
-		t.Fatalf("slug %q stylesheet %q", g.Slug, g.StylesheetPath())
+	if g.Slug != "wink" || !slices.Equal(g.StylesheetPaths(), []string{"games/wink/wink.css"}) {
+		t.Fatalf("slug %q stylesheets %q", g.Slug, g.StylesheetPaths())
 	}
-	if _, err := fs.Stat(g.Assets, g.Stylesheet); err != nil {
+	if _, err := fs.Stat(g.Assets, "wink.css"); err != nil {
 		t.Fatalf("stylesheet: %v", err)
 	}
 	if _, err := fs.Stat(g.Messages, "en.json"); err != nil {
