@@ -10,6 +10,7 @@ import (
 	"topsecret/internal/game"
 	"topsecret/internal/game/gametest"
 	"topsecret/web/boards"
+	"topsecret/web/words"
 )
 
 // Match is a real match driven through a game's boards.
@@ -62,45 +63,7 @@ func Play(t *testing.T, m Match) Pressed {
 	pressed := Pressed{}
 	r := game.RandFor(m.Seed, 1<<40)
 	for step := range m.Steps {
-		ctx := func(v game.Viewer) boards.Context {
-			c := boards.Context{View: st.View(v), Names: Names[:m.Seats], You: v.Seat, Table: v.Kind != game.Player,
-				Now: at, Words: cat.Reader("en", Names[:m.Seats])}
-			if v.Kind == game.Player {
-				c.Legal = st.Legal(v.Seat)
-			}
-			return c
-		}
-		table, _ := Render(t, m.Board, ctx(game.TableViewer()))
-		if m.TableID != "" {
-			One(t, table, m.TableID)
-		}
-		if table.Find("[data-act]").Length() != 0 {
-			t.Fatalf("step %d: the table screen offers a button", step)
-		}
-		if m.Frame != nil {
-			m.Frame(t, game.TableViewer(), st, table)
-		}
-		var offered []game.Action
-		for s := range m.Seats {
-			seat := game.Seat(s)
-			doc, _ := Render(t, m.Board, ctx(game.SeatViewer(seat)))
-			if m.PhoneID != "" {
-				One(t, doc, m.PhoneID)
-			}
-			if m.Frame != nil {
-				m.Frame(t, game.SeatViewer(seat), st, doc)
-			}
-			for _, a := range m.Controls(doc, seat, at) {
-				if m.Skip != nil && m.Skip(a.Type) {
-					continue
-				}
-				if err := st.Check(a); err != nil {
-					t.Fatalf("step %d seat %d: button %s %s refused: %v", step, s, a.Type, a.Data, err)
-				}
-				pressed[a.Type]++
-				offered = append(offered, a)
-			}
-		}
+		offered := renderStep(t, m, st, cat, at, step, pressed)
 		if missing := cat.Missing(); len(missing) > 0 {
 			t.Fatalf("step %d: message ids missing from the catalogue: %v", step, missing)
 		}
@@ -121,6 +84,53 @@ func Play(t *testing.T, m Match) Pressed {
 	}
 	t.Logf("%s: no result after %d steps", m.Board.Slug, m.Steps)
 	return pressed
+}
+
+// renderStep renders the table screen and every seat's phone at this step,
+// checks what each shows, and returns what the phones' enabled controls
+// offer, each of which passed the engine's Check.
+func renderStep(t *testing.T, m Match, st game.State, cat *words.Catalog, at int64, step int, pressed Pressed) []game.Action {
+	t.Helper()
+	ctx := func(v game.Viewer) boards.Context {
+		c := boards.Context{View: st.View(v), Names: Names[:m.Seats], You: v.Seat, Table: v.Kind != game.Player,
+			Now: at, Words: cat.Reader("en", Names[:m.Seats])}
+		if v.Kind == game.Player {
+			c.Legal = st.Legal(v.Seat)
+		}
+		return c
+	}
+	table, _ := Render(t, m.Board, ctx(game.TableViewer()))
+	if m.TableID != "" {
+		One(t, table, m.TableID)
+	}
+	if table.Find("[data-act]").Length() != 0 {
+		t.Fatalf("step %d: the table screen offers a button", step)
+	}
+	if m.Frame != nil {
+		m.Frame(t, game.TableViewer(), st, table)
+	}
+	var offered []game.Action
+	for s := range m.Seats {
+		seat := game.Seat(s)
+		doc, _ := Render(t, m.Board, ctx(game.SeatViewer(seat)))
+		if m.PhoneID != "" {
+			One(t, doc, m.PhoneID)
+		}
+		if m.Frame != nil {
+			m.Frame(t, game.SeatViewer(seat), st, doc)
+		}
+		for _, a := range m.Controls(doc, seat, at) {
+			if m.Skip != nil && m.Skip(a.Type) {
+				continue
+			}
+			if err := st.Check(a); err != nil {
+				t.Fatalf("step %d seat %d: button %s %s refused: %v", step, s, a.Type, a.Data, err)
+			}
+			pressed[a.Type]++
+			offered = append(offered, a)
+		}
+	}
+	return offered
 }
 
 // next is the harness's choice: the match's own chooser, else a random
