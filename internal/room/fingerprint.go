@@ -164,76 +164,91 @@ func newPlan(t reflect.Type) plan {
 			walk(f, elem, v.Elem(), depth+1)
 		}
 	case reflect.Struct:
-		type field struct {
-			i int
-			p plan
-		}
-		var fields []field
-		for i := range t.NumField() {
-			sf := t.Field(i)
-			if sf.IsExported() && sf.Tag.Get("json") != "-" {
-				fields = append(fields, field{i, planFor(sf.Type)})
-			}
-		}
-		return func(f *fingerprint, v reflect.Value, depth int) {
-			for _, fd := range fields {
-				walk(f, fd.p, v.Field(fd.i), depth+1)
-			}
-		}
+		return structPlan(t)
 	case reflect.Slice, reflect.Array:
-		if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
-			return func(f *fingerprint, v reflect.Value, _ int) {
-				if v.IsNil() {
-					f.byte(0)
-					return
-				}
-				f.byte(1)
-				f.bytes(string(v.Bytes()))
-			}
+		return listPlan(t)
+	case reflect.Map:
+		return mapPlan(t)
+	default:
+		// Channels and functions are never shown.
+		return func(*fingerprint, reflect.Value, int) {}
+	}
+}
+
+// structPlan walks the fields JSON shows, in order.
+func structPlan(t reflect.Type) plan {
+	type field struct {
+		i int
+		p plan
+	}
+	var fields []field
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		if sf.IsExported() && sf.Tag.Get("json") != "-" {
+			fields = append(fields, field{i, planFor(sf.Type)})
 		}
-		elem := planFor(t.Elem())
-		slice := t.Kind() == reflect.Slice
-		return func(f *fingerprint, v reflect.Value, depth int) {
-			if slice && v.IsNil() {
+	}
+	return func(f *fingerprint, v reflect.Value, depth int) {
+		for _, fd := range fields {
+			walk(f, fd.p, v.Field(fd.i), depth+1)
+		}
+	}
+}
+
+// listPlan walks a slice or an array: its length, then its elements, or a
+// long slice's digest, remembered for the change.
+func listPlan(t reflect.Type) plan {
+	if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
+		return func(f *fingerprint, v reflect.Value, _ int) {
+			if v.IsNil() {
 				f.byte(0)
 				return
 			}
 			f.byte(1)
-			f.uint(uint64(v.Len()))
-			if slice && f.sums != nil && v.Len() >= sumFrom {
-				f.uint(f.sums.of(t, elem, v, depth))
-				return
-			}
-			for i := range v.Len() {
-				walk(f, elem, v.Index(i), depth+1)
-			}
+			f.bytes(string(v.Bytes()))
 		}
-	case reflect.Map:
-		key, elem := planFor(t.Key()), planFor(t.Elem())
-		return func(f *fingerprint, v reflect.Value, depth int) {
-			// Entries in any order: their own hashes, summed.
-			f.uint(uint64(v.Len()))
-			if v.Len() == 0 {
-				f.uint(0)
-				return
-			}
-			var sum uint64
-			// One holder for the keys and one for the values: taken one by
-			// one, each entry's key and value were an allocation.
-			k, e := reflect.New(t.Key()).Elem(), reflect.New(t.Elem()).Elem()
-			for it := v.MapRange(); it.Next(); {
-				k.SetIterKey(it)
-				e.SetIterValue(it)
-				h := newFingerprint(f.sums)
-				walk(h, key, k, depth+1)
-				walk(h, elem, e, depth+1)
-				sum += h.done()
-			}
-			f.uint(sum)
+	}
+	elem := planFor(t.Elem())
+	slice := t.Kind() == reflect.Slice
+	return func(f *fingerprint, v reflect.Value, depth int) {
+		if slice && v.IsNil() {
+			f.byte(0)
+			return
 		}
-	default:
-		// Channels and functions are never shown.
-		return func(*fingerprint, reflect.Value, int) {}
+		f.byte(1)
+		f.uint(uint64(v.Len()))
+		if slice && f.sums != nil && v.Len() >= sumFrom {
+			f.uint(f.sums.of(t, elem, v, depth))
+			return
+		}
+		for i := range v.Len() {
+			walk(f, elem, v.Index(i), depth+1)
+		}
+	}
+}
+
+// mapPlan walks a map's entries in any order: their own hashes, summed.
+func mapPlan(t reflect.Type) plan {
+	key, elem := planFor(t.Key()), planFor(t.Elem())
+	return func(f *fingerprint, v reflect.Value, depth int) {
+		f.uint(uint64(v.Len()))
+		if v.Len() == 0 {
+			f.uint(0)
+			return
+		}
+		var sum uint64
+		// One holder for the keys and one for the values: taken one by
+		// one, each entry's key and value were an allocation.
+		k, e := reflect.New(t.Key()).Elem(), reflect.New(t.Elem()).Elem()
+		for it := v.MapRange(); it.Next(); {
+			k.SetIterKey(it)
+			e.SetIterValue(it)
+			h := newFingerprint(f.sums)
+			walk(h, key, k, depth+1)
+			walk(h, elem, e, depth+1)
+			sum += h.done()
+		}
+		f.uint(sum)
 	}
 }
 
