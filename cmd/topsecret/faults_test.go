@@ -9,18 +9,37 @@ import (
 	"time"
 
 	"topsecret/internal/loadtest"
+	"topsecret/internal/store/pgtest"
 )
 
 // TestKill9UnderLoadLosesNoAcknowledgedAction kills the server process with
 // SIGKILL at random moments while rooms of real websocket players act at a
-// steady rate, restarting it on the same SQLite file each time. An ok is a
-// promise: every acknowledged action must be in the stored log exactly
-// once, every room must serve again within a second of the restart, and
-// every player must be back by itself within ten seconds.
+// steady rate, restarting it on the same store each time: the SQLite file,
+// or the PostgreSQL database, where the killed process's room leases are
+// still in force when it comes back. An ok is a promise: every
+// acknowledged action must be in the stored log exactly once, every room
+// must serve again within a second of the restart, and every player must
+// be back by itself within ten seconds.
 func TestKill9UnderLoadLosesNoAcknowledgedAction(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the binary and plays for half a minute")
+		t.Skip("builds the binary and plays for half a minute on each store")
 	}
+	bin := buildBinary(t)
+	t.Run("sqlite", func(t *testing.T) {
+		t.Parallel()
+		dir := t.TempDir()
+		killUnderLoad(t, bin, Config{DataDir: dir}, "-data", dir)
+	})
+	t.Run("postgres", func(t *testing.T) {
+		t.Parallel()
+		dsn := pgtest.DSN(t)
+		killUnderLoad(t, bin, Config{DatabaseURL: dsn}, "-database-url", dsn)
+	})
+}
+
+// killUnderLoad plays on a server process started with storeArgs and
+// kills it three times; c opens the same store to check the log.
+func killUnderLoad(t *testing.T, bin string, c Config, storeArgs ...string) {
 	const (
 		kills      = 3
 		rooms      = 4
@@ -28,9 +47,7 @@ func TestKill9UnderLoadLosesNoAcknowledgedAction(t *testing.T) {
 		roomsServe = 1 * time.Second  // issue 13: every room serves again
 		playersOn  = 10 * time.Second // issue 13: every client is back
 	)
-	bin := buildBinary(t)
-	dir := t.TempDir()
-	srv := startServerProcess(t, bin, "-data", dir)
+	srv := startServerProcess(t, bin, storeArgs...)
 
 	book := &ackBook{}
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
@@ -88,7 +105,7 @@ func TestKill9UnderLoadLosesNoAcknowledgedAction(t *testing.T) {
 	if len(claims) == 0 {
 		t.Fatal("nothing was acknowledged")
 	}
-	st, err := openStore(t.Context(), Config{DataDir: dir})
+	st, err := openStore(t.Context(), c)
 	if err != nil {
 		t.Fatal(err)
 	}

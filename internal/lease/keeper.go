@@ -81,10 +81,24 @@ func NewKeeper(st store.Leases, address string, log *slog.Logger) *Keeper {
 		held: map[string]time.Time{}}
 }
 
-// Start registers the instance and starts renewing and adopting.
+// Start registers the instance, supersedes a killed one at its address,
+// and starts renewing and adopting.
 func (k *Keeper) Start(ctx context.Context) error {
 	if err := k.Store.Register(ctx, k.ID, k.Address); err != nil {
 		return err
+	}
+	// A server restarted after a kill listens where it did: its rooms are
+	// its own again at once, not after their leases lapse (every room
+	// serves within a second of a restart). Only here, not when a renewal
+	// registers again, so that two instances misconfigured with one
+	// address do not retire each other for ever.
+	n, err := k.Store.Supersede(ctx, k.ID, k.Address)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		k.Log.Info("took over from the instance that had this address before: its rooms are free at once",
+			"address", k.Address, "instances", n)
 	}
 	k.mu.Lock()
 	k.renewed, k.live = time.Now(), 1

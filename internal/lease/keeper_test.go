@@ -177,6 +177,40 @@ func TestKeeper_Adopt_DeadInstancesRoomsMove(t *testing.T) {
 	}
 }
 
+// A server killed and started again listens at its old address: the new
+// instance there supersedes the dead one, and its rooms are its own at
+// once, long before their leases would have lapsed.
+func TestKeeper_Start_RestartAtTheSameAddressTakesItsRoomsAtOnce(t *testing.T) {
+	dsn := pgtest.DSN(t)
+	a := mustInstance(t, dsn, "http://a.test:1", time.Minute)
+	code := mustPlayingRoom(t, a)
+	a.k.Crash()
+	again := mustInstance(t, dsn, "http://a.test:1", time.Minute)
+	if _, err := again.rooms.Get(t.Context(), code); err != nil {
+		t.Fatalf("the restarted instance gets its room: %v", err)
+	}
+	if got := holder(t, again, code); got != again.k.ID {
+		t.Fatalf("lease held by %q, want the restarted instance's", got)
+	}
+}
+
+// Two live instances wrongly given one address settle: the second
+// supersedes the first once, at its start, and the first, registering
+// again on its next renewal, does not supersede the second in turn.
+func TestKeeper_Start_SupersedesOnlyAtStart(t *testing.T) {
+	dsn := pgtest.DSN(t)
+	a := mustInstance(t, dsn, "http://same.test:1", time.Minute)
+	b := mustInstance(t, dsn, "http://same.test:1", time.Minute)
+	code := mustPlayingRoom(t, b)
+	a.k.renew(time.Second) // a finds its record gone and registers again
+	if got := holder(t, b, code); got != b.k.ID {
+		t.Fatalf("after a registered again, b's room is held by %q, want b", got)
+	}
+	if _, _, err := b.db.Renew(t.Context(), b.k.ID, []string{code}, time.Minute); err != nil {
+		t.Fatalf("b is still registered: %v", err)
+	}
+}
+
 // Draining releases each lease as its room stops, so another instance
 // takes the room at once instead of after an expiry.
 func TestKeeper_Drain_ReleasesAfterTheRoomStops(t *testing.T) {

@@ -44,6 +44,12 @@ type Leases interface {
 	// Retire releases every lease of instance and removes its record: a
 	// graceful stop.
 	Retire(ctx context.Context, instance string) error
+	// Supersede retires every instance other than instance registered at
+	// address, and returns how many there were: a process that now listens
+	// at an instance's address is that instance's successor, and the
+	// predecessor, killed without retiring, is gone. Its rooms are then
+	// claimed at once instead of after their leases lapse.
+	Supersede(ctx context.Context, instance, address string) (int, error)
 	// Orphans lists the rooms with a match in play that no unexpired
 	// lease covers: their instance died, and their bots and timers wait
 	// for someone to adopt them.

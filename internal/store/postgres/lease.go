@@ -101,6 +101,24 @@ func (db *DB) Retire(ctx context.Context, instance string) error {
 	return nil
 }
 
+// Supersede retires the other instances registered at address.
+func (db *DB) Supersede(ctx context.Context, instance, address string) (int, error) {
+	var n int64
+	err := pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM room_leases WHERE instance IN (
+			SELECT id FROM instances WHERE address = $2 AND id <> $1)`, instance, address); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `DELETE FROM instances WHERE address = $2 AND id <> $1`, instance, address)
+		n = tag.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("supersede instances at %s: %w", address, err)
+	}
+	return int(n), nil
+}
+
 // Orphans lists rooms with a match in play and no unexpired lease.
 func (db *DB) Orphans(ctx context.Context) ([]string, error) {
 	rows, _ := db.pool.Query(ctx, `

@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -125,6 +126,29 @@ var leaseTests = []struct {
 		}
 		if ls, err := s.Held(t.Context()); err != nil || len(ls) != 0 {
 			t.Fatalf("Held after Retire = %v, %v", ls, err)
+		}
+	}},
+	{"Supersede/RetiresThePredecessorAtTheAddressOnly", func(t *testing.T, s LeaseStore) {
+		mustRegister(t, s, "old", "http://a:1")
+		mustRegister(t, s, "b", "http://b:1")
+		mustClaim(t, s, "R1", "old", long)
+		mustClaim(t, s, "R2", "b", long)
+		mustRegister(t, s, "new", "http://a:1")
+		if n, err := s.Supersede(t.Context(), "new", "http://a:1"); err != nil || n != 1 {
+			t.Fatalf("Supersede = %d, %v; want the one predecessor", n, err)
+		}
+		// The predecessor's room is free at once; the other instance's is not.
+		if l := mustClaim(t, s, "R1", "new", long); l.Instance != "new" {
+			t.Fatalf("Claim of the predecessor's room = %+v, want new's", l)
+		}
+		if l := mustClaim(t, s, "R2", "new", long); l.Instance != "b" {
+			t.Fatalf("Claim of b's room = %+v, want still b's", l)
+		}
+		if _, _, err := s.Renew(t.Context(), "old", []string{"R1"}, long); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("Renew by the predecessor: %v, want ErrNotFound", err)
+		}
+		if n, err := s.Supersede(t.Context(), "new", "http://a:1"); err != nil || n != 0 {
+			t.Fatalf("Supersede again = %d, %v; want none left", n, err)
 		}
 	}},
 	{"Orphans/PlayingRoomsWithoutLiveLease", func(t *testing.T, s LeaseStore) {
