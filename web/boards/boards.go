@@ -75,7 +75,7 @@ type Game struct {
 	Secrets func(Context) []Secret
 	// Palette colours the game's seat colour names.
 	Palette Palette
-	// Assets is the board's folder of static files (its stylesheet, a
+	// Assets is the board's folder of static files (its stylesheets, a
 	// drawn board), served under /static/games/<slug>/.
 	Assets fs.FS
 	// Stylesheets are the files in Assets every page of this game loads,
