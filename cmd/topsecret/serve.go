@@ -24,13 +24,12 @@ func (m *Main) newServer(st store.Store) *server.Server {
 		s.Doorman = server.NoDoorman()
 	}
 	s.Deflate = deflateModes[m.Config.Deflate]
+	// Without a base URL, links name this machine's LAN address; with
+	// one, pages served through it may open websockets.
 	if m.Config.BaseURL == "" {
 		s.LANHost = server.LANAddress()
-	}
-	if m.Config.BaseURL != "" {
-		if h := hostOf(m.Config.BaseURL); h != "" {
-			s.OriginPatterns = []string{h}
-		}
+	} else if h := hostOf(m.Config.BaseURL); h != "" {
+		s.OriginPatterns = []string{h}
 	}
 	return s
 }
