@@ -161,7 +161,11 @@ func (c guessCmd) apply(m *match, s int, t int64, _ *game.Rand) {
 		id = "embassy.event.guess_right"
 	}
 	seq := m.log(kindChallenge, game.M(id, who(s), seatArg("target", q), slotArg(c.slot)))
-	m.reveal = &reveal{seq: seq, correct: right, by: s, seat: q, slot: c.slot, secret: k.secret(), at: t}
+	lies := slotSpot(q, c.slot) // a wrong guess's card stays in its slot
+	if right {
+		lies = handSpot(s) // a right guess's card goes to the challenger's "?"
+	}
+	m.reveal = &reveal{seq: seq, correct: right, by: s, seat: q, slot: c.slot, secret: k.secret(), at: t, lies: lies}
 	if !right {
 		m.stats.wrong++
 		m.phase = PhasePenalty

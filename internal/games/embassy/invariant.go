@@ -16,10 +16,16 @@ var (
 // Invariant reports a broken conservation law or phase rule: every card in
 // play lies in exactly one place (an embassy, a slot, the acquirer's "?"),
 // the removed set nowhere; a card is on "?" exactly while someone acquires;
-// pieces stand where pieces may stand; a finished game has its winner.
+// a card shown face up is of the set the reveal names; pieces stand where
+// pieces may stand; a finished game has its winner.
 func (m *match) Invariant() error {
 	if err := m.cardsConserved(); err != nil {
 		return err
+	}
+	if at, ok := m.shownAt(); ok {
+		if k := m.cardOn(at); k == nil || *k == noCard || k.secret() != m.reveal.secret {
+			return fmt.Errorf("%s shown face up on %s, which holds no such card", Secrets[m.reveal.secret], at)
+		}
 	}
 	acquiring := m.phase == PhaseKeep || m.phase == PhaseSlot || m.phase == PhaseFifth || m.phase == PhasePlace
 	switch {
@@ -119,8 +125,9 @@ func (m *match) clone() *match {
 }
 
 // Twin returns a copy of the match that differs only in what seat s alone
-// may know — the cards in its holder and on its "?" slot, shuffled with the
-// face-down cards on the embassies — or, for game.System, in what nobody
+// may know — the cards in its holder and on its "?" slot, but a card a
+// reveal shows face up, shuffled with the face-down cards on the
+// embassies — or, for game.System, in what nobody
 // knows: which card lies on which embassy. The leak check asserts that
 // every other viewer sees the twin exactly as it sees the match.
 func (m *match) Twin(s game.Seat, r *game.Rand) game.State {
@@ -135,13 +142,17 @@ func (m *match) Twin(s game.Seat, r *game.Rand) game.State {
 		}
 	}
 	if s != game.System {
+		var shown *card
+		if at, ok := c.shownAt(); ok {
+			shown = c.cardOn(at)
+		}
 		p := &c.players[int(s)]
 		for i := range p.slots {
-			if p.slots[i] != noCard {
+			if p.slots[i] != noCard && &p.slots[i] != shown {
 				spots = append(spots, &p.slots[i])
 			}
 		}
-		if c.acq.who == int(s) {
+		if c.acq.who == int(s) && &c.acq.card != shown {
 			spots = append(spots, &c.acq.card)
 		}
 	}

@@ -5,7 +5,9 @@ import "strconv"
 // reveal is a card shown to everyone after a challenge: the wrong guess's
 // card staying in its slot, or the correct guess's card announced as it
 // changes hands (§7.4). It stays in the views for RevealMs, until a System
-// "hide" action takes it down; nothing else keeps it (R3).
+// "hide" action takes it down; nothing else keeps it (R3). The card lies
+// face up where it was shown (lies) until it moves on: then it is face
+// down again wherever it goes, and so is whatever takes its place.
 type reveal struct {
 	seq     int // the event it belongs to
 	correct bool
@@ -14,6 +16,8 @@ type reveal struct {
 	slot    int // 1..4
 	secret  int
 	at      int64
+	lies    spot
+	moved   bool
 }
 
 // until is when the reveal's hide timer fires.
@@ -51,4 +55,29 @@ type transfer struct {
 // moved records a card changing place during the running action.
 func (m *match) moved(from, to spot) {
 	m.transfers = append(m.transfers, transfer{from, to})
+	if r := m.reveal; r != nil && from == r.lies {
+		r.moved = true
+	}
+}
+
+// shownAt is where the revealed card lies face up, if it still does.
+func (m *match) shownAt() (spot, bool) {
+	if r := m.reveal; r != nil && !r.moved {
+		return r.lies, true
+	}
+	return spot{}, false
+}
+
+// cardOn is the place of the card on spot p: a slot, an embassy, or the
+// "?" slot (nil unless p's seat is acquiring).
+func (m *match) cardOn(p spot) *card {
+	switch {
+	case p.seat < 0:
+		return &m.onEmbassy[p.embassy]
+	case p.slot > 0:
+		return &m.players[p.seat].slots[p.slot-1]
+	case m.acq.who == p.seat:
+		return &m.acq.card
+	}
+	return nil
 }

@@ -89,8 +89,12 @@ func (m *match) revealView() *RevealView {
 	if r == nil {
 		return nil
 	}
-	return &RevealView{Seq: r.seq, Correct: r.correct, By: r.by, Seat: r.seat, Slot: r.slot,
+	v := &RevealView{Seq: r.seq, Correct: r.correct, By: r.by, Seat: r.seat, Slot: r.slot,
 		Secret: Secrets[r.secret], Until: m.revealUntil()}
+	if at, ok := m.shownAt(); ok {
+		v.Spot = at.String()
+	}
+	return v
 }
 
 func (m *match) transferViews() []TransferView {

@@ -53,6 +53,10 @@ type RevealView struct {
 	Slot    int    `json:"slot"`
 	Secret  string `json:"secret"`
 	Until   int64  `json:"until"`
+	// Spot is where the card lies face up: "seat/slot" after a wrong guess,
+	// the challenger's "seat/?" after a right one; empty once it has moved
+	// on, face down, and whatever took its place is face down too.
+	Spot string `json:"spot,omitempty"`
 }
 
 // TransferView is a card changing place in the latest action, face down:
