@@ -106,7 +106,8 @@ func (m *match) awaited() int { return m.table().Awaiting }
 
 // fixtures are boards of real matches worth looking at: the first of each
 // phase for the awaited phone and the table, a reveal, the end and the
-// replay, for 2, 3 and 4 players.
+// replay, for 2, 3 and 4 players; and a reveal's card on the "?" slot, then
+// moved on (a right guess's swapped in, a wrong guess's swapped out).
 func fixtures(t *testing.T) []boardtest.Fixture {
 	var out []boardtest.Fixture
 	add := func(name string, c boards.Context) { out = append(out, boardtest.Fixture{Name: name, Ctx: c}) }
@@ -139,6 +140,16 @@ func fixtures(t *testing.T) []boardtest.Fixture {
 				}
 			}
 		}
+	}
+	for name, moment := range map[string]string{
+		"reveal-right":   "right, on ?",
+		"reveal-swapped": "right, another card on ?",
+		"reveal-was":     "wrong, swapped away",
+	} {
+		m := atMoment(t, moment)
+		add("phone-"+name, m.phone(m.awaited()))
+		add("watch-"+name, m.phone((m.awaited()+1)%m.n))
+		add("table-"+name, m.ctx(game.TableViewer()))
 	}
 	for name, cond := range map[string]func(*embassy.TableView) bool{
 		"immobile": func(tv *embassy.TableView) bool { return tv.Phase == embassy.PhaseImmobile },

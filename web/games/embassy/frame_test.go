@@ -83,12 +83,17 @@ func noHiddenCards(tb testing.TB, v game.Viewer, st game.State, doc *goquery.Doc
 		return
 	}
 	// A guess's choices name sets, not cards; a reveal shows one card to
-	// everyone, in its banner and wherever its slot is drawn.
+	// everyone, in its banner and on the one spot the view says it lies.
 	doc.Find(".em-face:not(.em-opt)").Each(func(_ int, f *goquery.Selection) {
 		if tv.Reveal == nil || f.AttrOr("data-set", "") != tv.Reveal.Secret {
 			tb.Fatalf("%v: a card face up (%s) that is not the revealed one", v, f.AttrOr("data-set", ""))
 		}
 	})
+	for _, c := range holderCells(doc) {
+		if c.face != "" && c.spot != tv.Reveal.Spot {
+			tb.Fatalf("%v: slot %s drawn face up, the view shows the revealed card on %q", v, c.spot, tv.Reveal.Spot)
+		}
+	}
 	peeks := doc.Find(".em-peek")
 	if v.Kind != game.Player {
 		if peeks.Length() > 0 {

@@ -22,34 +22,38 @@ type cell struct {
 
 // cells draws seat p's holder for everyone: occupied or empty, the
 // "?" slot while p acquires a card, the faces once the game is over, and
-// the revealed card of a wrong guess in its slot.
+// a revealed card face up on the spot the view says it lies on (its slot
+// after a wrong guess, the challenger's "?" after a right one), never
+// after it moved on: what then lies there is face down.
 func (b *base) cells(p player) []cell {
 	lit := map[string]bool{}
 	for _, t := range b.T.Transfers {
 		lit[t.To] = true
 	}
+	shown := ""
+	if r := b.T.Reveal; r != nil {
+		shown = r.Spot
+		lit[boards.Itoa(r.Seat)+"/"+boards.Itoa(r.Slot)] = true // the slot the guess named
+	}
 	out := make([]cell, 0, embassy.Slots+1)
 	for i, full := range p.Slots {
-		n := strconv.Itoa(i + 1)
-		c := cell{N: n, Card: "none", Lit: lit[boards.Itoa(p.Seat)+"/"+n]}
+		id := boards.Itoa(p.Seat) + "/" + strconv.Itoa(i+1)
+		c := cell{N: strconv.Itoa(i + 1), Card: "none", Lit: lit[id]}
 		if full {
 			c.Card = "back"
 		}
 		if i < len(p.Cards) && p.Cards[i] != "" {
 			c.Card, c.Set = "face", p.Cards[i]
-		}
-		if r := b.T.Reveal; r != nil && r.Seat == p.Seat && r.Slot == i+1 {
-			c.Lit = true
-			if !r.Correct && full {
-				c.Card, c.Set = "face", r.Secret
-			}
+		} else if full && id == shown {
+			c.Card, c.Set = "face", b.T.Reveal.Secret
 		}
 		out = append(out, c)
 	}
 	if p.Hand {
-		c := cell{N: "?", Card: "back", Lit: lit[boards.Itoa(p.Seat)+"/?"]}
-		if r := b.T.Reveal; r != nil && r.Correct && r.By == p.Seat {
-			c.Card, c.Set = "face", r.Secret
+		id := boards.Itoa(p.Seat) + "/?"
+		c := cell{N: "?", Card: "back", Lit: lit[id]}
+		if id == shown {
+			c.Card, c.Set = "face", b.T.Reveal.Secret
 		}
 		out = append(out, c)
 	}
