@@ -194,6 +194,23 @@ func (sh *shown) faceUp(m *match) map[string]string {
 	return out
 }
 
+// says is the reveal's sentence: a right guess's slot "was" the card, a
+// wrong guess's slot "is" it while the card lies there, then "was".
+func (sh *shown) says(c boards.Context, r *embassy.RevealView) string {
+	id := "embassy.ui.reveal.wrong_was"
+	switch {
+	case sh.right:
+		id = "embassy.ui.reveal.right"
+	case sh.there:
+		id = "embassy.ui.reveal.wrong"
+	}
+	whose := c.T("embassy.ui.whose", game.P("who", game.Seat(r.Seat)))
+	if c.Me() == r.Seat {
+		whose = c.T("embassy.ui.your")
+	}
+	return c.T(id, game.N("slot", r.Slot), game.X("whose", whose))
+}
+
 // viewer is one screen of the match.
 type viewer struct {
 	name string
@@ -215,7 +232,8 @@ func viewers(n int) []viewer {
 // peek at.
 func facesUp(tb testing.TB, m *match, v viewer, sh *shown) {
 	tb.Helper()
-	doc, _ := boardtest.Render(tb, embassyboard.Game, m.ctx(v.v))
+	c := m.ctx(v.v)
+	doc, _ := boardtest.Render(tb, embassyboard.Game, c)
 	tv := m.table()
 	what := fmt.Sprintf("%s, turn %d, %s (%s)", v.name, tv.Turn, tv.Phase, sh.moment(m))
 	want := sh.faceUp(m)
@@ -232,6 +250,11 @@ func facesUp(tb testing.TB, m *match, v viewer, sh *shown) {
 		}
 	}
 	banner(tb, doc, tv, what)
+	if tv.Reveal != nil {
+		if got, want := strings.TrimSpace(doc.Find(".em-reveal-say").Text()), sh.says(c, tv.Reveal); got != want {
+			tb.Fatalf("%s: the reveal says %q, want %q", what, got, want)
+		}
+	}
 	peeks(tb, m, v, doc, what)
 }
 
