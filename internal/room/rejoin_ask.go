@@ -20,9 +20,9 @@ const AskLife = 5 * time.Minute
 // asksPerSeat bounds the requests a room keeps for one seat, so nobody
 // can bury the host's phone in prompts: a room keeps at most this many
 // times its seats. Each network address holds at most one of a seat's
-// waiting requests, and a full seat makes room for a new address's request
-// by dropping its oldest, so a stranger's requests never lock out the
-// real player's: the host tells them apart by the pictures.
+// open (waiting or allowed) requests, and a full seat makes room for a new
+// address's request by dropping its oldest, so a stranger's requests never
+// lock out the real player's: the host tells them apart by the pictures.
 const asksPerSeat = 3
 
 // ErrAskWaiting means the host has not answered the request yet; ask again later.
