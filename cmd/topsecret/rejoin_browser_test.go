@@ -59,16 +59,25 @@ func TestBrowser_RejoinThroughTheHost(t *testing.T) {
 	}
 	again.shotWide("ask-button")
 	again.tap("ask-seat-1")
-	again.run(chromedp.WaitVisible(tid("rejoin-status")))
-	if got := again.text("rejoin-status"); !strings.Contains(got, "Waiting for an answer") {
+	again.run(chromedp.WaitVisible(tid("ask-wait")))
+	if got := again.text("rejoin-status"); !strings.Contains(got, "Waiting for an answer") || !strings.Contains(got, "Show this screen to the host") {
 		t.Fatalf("the asking phone says %q", got)
 	}
-	again.shot("asked")
+	pictures := again.text("ask-pictures")
+	again.run(chromedp.ScrollIntoView(tid("ask-wait")))
+	again.shotWide("asked")
 
 	host.run(chromedp.WaitVisible(tid("ask-allow")))
-	if got := host.text("live"); !strings.Contains(got, "Ben’s seat is asked for from another phone.") {
-		t.Fatalf("the host's prompt: %q", truncate(got, 300))
+	got := host.text("live")
+	for _, want := range []string{"Ben’s seat is asked for from another phone.", "first opened this room less than a minute before asking"} {
+		if !strings.Contains(got, want) {
+			t.Fatalf("the host's prompt: %q, want %q", truncate(got, 300), want)
+		}
 	}
+	if shown := host.text("ask-pictures"); shown != pictures {
+		t.Fatalf("the host's prompt shows %q, the asking phone %q", shown, pictures)
+	}
+	host.run(chromedp.ScrollIntoView(tid("ask-allow")))
 	host.shotWide("allow-prompt")
 	host.tap("ask-allow")
 	again.run(chromedp.WaitVisible(tid("vault-hand")))

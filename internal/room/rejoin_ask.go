@@ -1,6 +1,7 @@
 package room
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"slices"
@@ -16,9 +17,13 @@ import (
 // how long an answered one waits for its phone to come for the seat.
 const AskLife = 5 * time.Minute
 
-// maxAsks bounds the requests a room keeps, so nobody can bury the host's
-// phone in prompts.
-const maxAsks = 4
+// asksPerSeat bounds the requests a room keeps for one seat, so nobody
+// can bury the host's phone in prompts: a room keeps at most this many
+// times its seats. Each network address holds at most one of a seat's
+// open (waiting or allowed) requests, and a full seat makes room for a new
+// address's request by dropping its oldest, so a stranger's requests never
+// lock out the real player's: the host tells them apart by the pictures.
+const asksPerSeat = 3
 
 // ErrAskWaiting means the host has not answered the request yet; ask again later.
 var ErrAskWaiting = errors.New("waiting for the host")
@@ -30,8 +35,19 @@ type ask struct {
 	id     string // names the request to the host
 	grant  string // the requester's secret: proves the request is theirs
 	seatID string
+	from   Asker
+	signs  signPair
 	at     time.Time
 	answer askAnswer
+}
+
+// Asker is the browser behind a request, as the server knows it.
+type Asker struct {
+	// Addr is the network address it asks from.
+	Addr string
+	// Came is when it first opened the room (its arrival stamp); zero if
+	// it never did.
+	Came time.Time
 }
 
 type askAnswer int
@@ -42,25 +58,32 @@ const (
 	askRefused
 )
 
-// AskState is a request as the host sees it.
+// AskState is a request as the host sees it: the pictures the asking
+// phone shows, when it asked and when it first came into the room (zero:
+// never before).
 type AskState struct {
-	ID     string `json:"id"`
-	SeatID string `json:"seat_id"`
-	Name   string `json:"name"`
+	ID     string    `json:"id"`
+	SeatID string    `json:"seat_id"`
+	Name   string    `json:"name"`
+	Signs  []Sign    `json:"signs"`
+	At     time.Time `json:"at"`
+	Came   time.Time `json:"came,omitzero"`
 }
 
 // Asked is a new request: Grant is the requester's secret to claim the seat
-// with once the host allows it.
+// with once the host allows it; Signs are the pictures its phone shows.
 type Asked struct {
 	ID      string
 	Grant   string
 	Name    string
+	Signs   []Sign
 	Expires time.Time
 }
 
-// Ask asks the host to let the browser by take the person's seat seatID,
-// whose phone is away. Only a visitor without a seat of this room may ask.
-func (r *Room) Ask(ctx context.Context, by Identity, seatID string) (Asked, error) {
+// Ask asks the host to let the browser by (the asker from) take the
+// person's seat seatID, whose phone is away. Only a visitor without a seat of this
+// room may ask, once per seat and address while its request is open.
+func (r *Room) Ask(ctx context.Context, by Identity, seatID string, from Asker) (Asked, error) {
 	var out Asked
 	err := r.do(ctx, func() error {
 		if by.SeatID != "" {
@@ -80,10 +103,11 @@ func (r *Room) Ask(ctx context.Context, by Identity, seatID string) (Asked, erro
 			return refuseSaid("game.rejoin.ask_connected", game.X("name", s.Name))
 		}
 		r.pruneAsks()
-		if len(r.asks) >= maxAsks {
-			return refuseSaid("game.rejoin.asks_full")
+		if r.askOpen(s.ID, from.Addr) {
+			return refuseSaid("game.rejoin.ask_twice", game.X("name", s.Name))
 		}
-		a := &ask{id: uuid.NewString(), grant: NewToken(), seatID: s.ID, at: r.now()}
+		r.makeRoomForAsk(s.ID)
+		a := &ask{id: uuid.NewString(), grant: NewToken(), seatID: s.ID, from: from, signs: r.freeSigns(), at: r.now()}
 		r.asks = append(r.asks, a)
 		r.reg.Clock.AfterFunc(AskLife, func() {
 			r.post(func() {
@@ -92,7 +116,7 @@ func (r *Room) Ask(ctx context.Context, by Identity, seatID string) (Asked, erro
 				}
 			})
 		})
-		out = Asked{ID: a.id, Grant: a.grant, Name: s.Name, Expires: a.at.Add(AskLife).UTC()}
+		out = Asked{ID: a.id, Grant: a.grant, Name: s.Name, Signs: a.signs.signs(), Expires: a.at.Add(AskLife).UTC()}
 		r.changed()
 		return nil
 	})
@@ -171,7 +195,54 @@ func (r *Room) askStates() []AskState {
 		if a.answer != askWaiting || i < 0 || r.now().Sub(a.at) >= AskLife {
 			continue
 		}
-		out = append(out, AskState{ID: a.id, SeatID: a.seatID, Name: r.seats[i].Name})
+		out = append(out, AskState{ID: a.id, SeatID: a.seatID, Name: r.seats[i].Name, Signs: a.signs.signs(),
+			At: a.at.UTC(), Came: a.from.Came.UTC()})
 	}
 	return out
+}
+
+// askOpen reports whether addr has a request for seatID that is waiting
+// or allowed: one is enough for a phone, and a second would only crowd
+// out other phones' requests for the seat.
+func (r *Room) askOpen(seatID, addr string) bool {
+	return slices.ContainsFunc(r.asks, func(a *ask) bool {
+		return a.seatID == seatID && a.from.Addr == addr && a.answer != askRefused
+	})
+}
+
+// makeRoomForAsk drops a full seat's oldest refused request, else its
+// oldest waiting one, so a new request always reaches the host. An
+// allowed request stays: its phone is on its way to the seat.
+func (r *Room) makeRoomForAsk(seatID string) {
+	for {
+		var refused, waiting *ask
+		n := 0
+		for _, a := range r.asks {
+			if a.seatID != seatID {
+				continue
+			}
+			n++
+			// r.asks is in the order they came: the first found is the oldest.
+			switch {
+			case a.answer == askRefused && refused == nil:
+				refused = a
+			case a.answer == askWaiting && waiting == nil:
+				waiting = a
+			}
+		}
+		drop := cmp.Or(refused, waiting)
+		if n < asksPerSeat || drop == nil {
+			return
+		}
+		r.asks = slices.DeleteFunc(r.asks, func(a *ask) bool { return a == drop })
+	}
+}
+
+// freeSigns draws pictures no request the room keeps shows.
+func (r *Room) freeSigns() signPair {
+	taken := make([]signPair, len(r.asks))
+	for i, a := range r.asks {
+		taken[i] = a.signs
+	}
+	return drawSigns(taken)
 }

@@ -241,11 +241,11 @@ func TestRoom_Ask(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer r.Unsubscribe(dan)
-		_, err = r.Ask(ctx, visitor, ids[3])
+		_, err = r.Ask(ctx, visitor, ids[3], room.Asker{Addr: "a"})
 		wantSaid(t, "asking for a connected seat", err, "game.rejoin.ask_connected")
-		_, err = r.Ask(ctx, room.Identity{SeatID: ids[0]}, ids[1])
+		_, err = r.Ask(ctx, room.Identity{SeatID: ids[0]}, ids[1], room.Asker{Addr: "a"})
 		wantSaid(t, "a seated player asking", err, "game.rejoin.seated_elsewhere")
-		if _, err := r.Ask(ctx, visitor, "no-such-seat"); !errors.Is(err, store.ErrNotFound) {
+		if _, err := r.Ask(ctx, visitor, "no-such-seat", room.Asker{Addr: "a"}); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("asking for no seat: err=%v, want ErrNotFound", err)
 		}
 		if got := asks(); len(got) != 0 {
@@ -253,7 +253,7 @@ func TestRoom_Ask(t *testing.T) {
 		}
 	})
 
-	a, err := r.Ask(ctx, visitor, ids[1])
+	a, err := r.Ask(ctx, visitor, ids[1], room.Asker{Addr: "a"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,7 +269,7 @@ func TestRoom_Ask(t *testing.T) {
 	if err := r.Answer(ctx, room.Identity{SeatID: ids[0]}, a.ID, true); !errors.Is(err, room.ErrForbidden) {
 		t.Fatalf("a player answering: err=%v, want ErrForbidden", err)
 	}
-	rival, err := r.Ask(ctx, visitor, ids[1])
+	rival, err := r.Ask(ctx, visitor, ids[1], room.Asker{Addr: "b"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +291,7 @@ func TestRoom_Ask(t *testing.T) {
 	}
 
 	t.Run("Refused", func(t *testing.T) {
-		b, err := r.Ask(ctx, visitor, ids[2])
+		b, err := r.Ask(ctx, visitor, ids[2], room.Asker{Addr: "a"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -304,7 +304,7 @@ func TestRoom_Ask(t *testing.T) {
 		}
 	})
 	t.Run("Expires", func(t *testing.T) {
-		b, err := r.Ask(ctx, visitor, ids[2])
+		b, err := r.Ask(ctx, visitor, ids[2], room.Asker{Addr: "a"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -313,14 +313,5 @@ func TestRoom_Ask(t *testing.T) {
 			t.Fatalf("an expired request still prompts the host: %+v", got)
 		}
 		wantSaid(t, "an expired request", claimErr(r, room.Claim{Grant: b.Grant}), "game.rejoin.ask_gone")
-	})
-	t.Run("Full", func(t *testing.T) {
-		for range 4 {
-			if _, err := r.Ask(ctx, visitor, ids[2]); err != nil {
-				t.Fatal(err)
-			}
-		}
-		_, err := r.Ask(ctx, visitor, ids[2])
-		wantSaid(t, "a fifth request", err, "game.rejoin.asks_full")
 	})
 }

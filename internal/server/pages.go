@@ -55,6 +55,7 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 		if err != nil {
 			return err
 		}
+		s.arrival(w, r, rm)
 		base := s.baseURL(r)
 		l := s.live(f, base, langOf(r))
 		page := pages.Room{Code: f.Code, GameName: l.Game.Name, JoinURL: base + "/r/" + f.Code,

@@ -28,13 +28,16 @@ type linkJSON struct {
 }
 
 // askJSON answers "I was Bob: rejoin": Grant is the asker's secret to
-// claim the seat with once the host allows it.
+// claim the seat with once the host allows it; Signs are the pictures the
+// host's prompt shows too, and HTML the asking phone's screen showing them.
 type askJSON struct {
-	AskID   string    `json:"ask_id"`
-	Grant   string    `json:"grant"`
-	Name    string    `json:"name"`
-	Expires time.Time `json:"expires"`
-	Message string    `json:"message"`
+	AskID   string      `json:"ask_id"`
+	Grant   string      `json:"grant"`
+	Name    string      `json:"name"`
+	Expires time.Time   `json:"expires"`
+	Message string      `json:"message"`
+	Signs   []room.Sign `json:"signs"`
+	HTML    string      `json:"html"`
 }
 
 // waitingJSON answers a claim whose request the host has not answered yet.
@@ -73,12 +76,19 @@ func (s *Server) handleSeatAsk(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.withRoom(w, r, func(rm *room.Room) error {
-		a, err := rm.Ask(r.Context(), s.identity(r, rm), chi.URLParam(r, "id"))
+		from := room.Asker{Addr: clientAddr(r), Came: s.arrival(w, r, rm)}
+		a, err := rm.Ask(r.Context(), s.identity(r, rm), chi.URLParam(r, "id"), from)
 		if err != nil {
 			return err
 		}
-		msg := reader(r, nil).Say(game.M("game.rejoin.waiting", game.X("name", a.Name)))
-		writeJSON(w, http.StatusCreated, askJSON{AskID: a.ID, Grant: a.Grant, Name: a.Name, Expires: a.Expires, Message: msg})
+		rd := reader(r, nil)
+		html, err := renderString(pages.AskWaitView(pages.AskWait{Words: rd, Name: a.Name, Pictures: pictures(a.Signs, rd)}))
+		if err != nil {
+			return err
+		}
+		msg := rd.Say(game.M("game.rejoin.waiting", game.X("name", a.Name)))
+		writeJSON(w, http.StatusCreated, askJSON{AskID: a.ID, Grant: a.Grant, Name: a.Name, Expires: a.Expires,
+			Message: msg, Signs: a.Signs, HTML: html})
 		return nil
 	})
 }
@@ -197,7 +207,8 @@ func rejoinLine(f *room.Frame, seats []pages.SeatLine, rd words.Reader) pages.Re
 	if f.Rejoin != nil {
 		l.Code, l.Moved = f.Rejoin.Code, f.Rejoin.Moved
 		for _, a := range f.Rejoin.Asks {
-			l.Asks = append(l.Asks, pages.AskLine{ID: a.ID, Name: a.Name})
+			came, fresh := cameSaid(a)
+			l.Asks = append(l.Asks, pages.AskLine{ID: a.ID, Name: a.Name, Pictures: pictures(a.Signs, rd), Came: came, CameNow: fresh})
 		}
 	}
 	if l.Visitor {

@@ -343,14 +343,14 @@ func TestServer_AskToRejoin(t *testing.T) {
 	})
 }
 
-// Requests for seats are capped per room and rate-limited per address, so
-// nobody can bury the host's phone in prompts.
+// One address holds one request per seat, and its tries are rate-limited,
+// so nobody can bury the host's phone in prompts.
 func TestServer_AskRateLimited(t *testing.T) {
 	t.Parallel()
 	e := mustStart(t)
 	c, js := e.mustRoom(nil, "Ann", "Bob")
 	path := "/api/rooms/" + c.Code + "/seats/" + js[1].SeatID + "/ask"
-	want := []int{201, 201, 201, 201, http.StatusConflict, http.StatusTooManyRequests}
+	want := []int{201, http.StatusConflict, http.StatusConflict, http.StatusConflict, http.StatusConflict, http.StatusTooManyRequests}
 	for i, w := range want {
 		if st := e.newPhone().post(path, "", nil, nil); st != w {
 			t.Fatalf("request %d: status %d, want %d", i+1, st, w)

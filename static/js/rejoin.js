@@ -33,6 +33,15 @@
     el.hidden = !msg;
     el.classList.toggle("bad", !!bad);
   }
+  // waiting shows the asking phone's screen while the host answers: the
+  // server's HTML with the two pictures to show the host, or its message.
+  function waiting(ask) {
+    var el = $("#rejoin-status");
+    if (!el || !ask.html) { status(ask.message); return; }
+    el.innerHTML = ask.html;
+    el.hidden = false;
+    el.classList.remove("bad");
+  }
 
   // ---- the host's move link ----
   function openSheet(html) {
@@ -81,7 +90,8 @@
     send("/api/rooms/" + encodeURIComponent(roomCode()) + "/claim", { grant: ask.grant })
       .then(function (r) {
         if (r.status === 200) { save(null); location.reload(); return; }
-        status(r.data.message || ask.message);
+        // Still waiting: the pictures stay, for the host to compare.
+        if (!ask.html) { status(r.data.message || ask.message); }
         pollTimer = setTimeout(function () { poll(ask); }, 2000);
       })
       .catch(function (err) { save(null); status(err.message, true); });
@@ -93,9 +103,9 @@
     b.disabled = true;
     send(b.getAttribute("data-ask"))
       .then(function (r) {
-        var ask = { grant: r.data.grant, message: r.data.message };
+        var ask = { grant: r.data.grant, message: r.data.message, html: r.data.html };
         save(ask);
-        status(ask.message);
+        waiting(ask);
         pollTimer = setTimeout(function () { poll(ask); }, 1500);
       })
       .catch(function (err) { b.disabled = false; status(err.message, true); });
@@ -115,7 +125,7 @@
 
   function boot() {
     var ask = saved();
-    if (ask && ask.grant) { status(ask.message); poll(ask); }
+    if (ask && ask.grant) { waiting(ask); poll(ask); }
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", boot); } else { boot(); }
 })();

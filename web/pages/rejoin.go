@@ -21,11 +21,34 @@ type RejoinLine struct {
 	Asks []AskLine
 }
 
-// AskLine is one request for a seat, as the host answers it.
+// AskLine is one request for a seat, as the host answers it: the pictures
+// the asking phone shows, to compare with it, and Came, which says when
+// that phone first came into the room; CameNow marks a phone that came
+// only just before asking, or never.
 type AskLine struct {
-	ID   string
-	Name string
+	ID       string
+	Name     string
+	Pictures []Picture
+	Came     game.Msg
+	CameNow  bool
 }
+
+// Picture is one of the two pictures a request shows on both phones, with
+// its name in the reader's language.
+type Picture struct {
+	Emoji string
+	Name  string
+}
+
+// AskWait is the asking phone's screen while the host answers: the
+// pictures to show the host.
+type AskWait struct {
+	Words    words.Reader
+	Name     string
+	Pictures []Picture
+}
+
+func (a AskWait) say(id string, args ...game.Arg) string { return a.Words.Say(game.M(id, args...)) }
 
 // say words a platform message for this line's reader.
 func (r RejoinLine) say(id string, args ...game.Arg) string { return r.Words.Say(game.M(id, args...)) }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"topsecret/internal/game"
 	"topsecret/web/catalogue"
 	"topsecret/web/pages"
 )
@@ -26,11 +27,13 @@ func TestLiveMain_Rejoin(t *testing.T) {
 	}{
 		{"HostInMatch", "playing", func(l *pages.Live) {
 			l.IsHost = true
-			l.Rejoin.Asks = []pages.AskLine{{ID: "a1", Name: "Tom"}}
+			l.Rejoin.Asks = []pages.AskLine{{ID: "a1", Name: "Tom", Pictures: []pages.Picture{{Emoji: "🐻", Name: "bear"}, {Emoji: "🍋", Name: "lemon"}},
+				Came: game.M("game.rejoin.came_never")}}
 			l.Rejoin.Code = "ACDEFG"
 		}, map[string]string{
 			"move-phone-0": "Move to another phone", "move-phone-1": "Move to another phone",
 			"ask-a1": "Tom’s seat is asked for from another phone.", "ask-allow": "Allow", "ask-refuse": "Refuse",
+			"ask-pictures": "🐻bear🍋lemon", "ask-came": "The asking phone has never been in this room before.",
 			"rejoin-code": "ACDEFG",
 		}, []string{"move-phone-2", "rejoin-panel", "seat-moved"}},
 		{"HostInLobby", "lobby", func(l *pages.Live) { l.IsHost = true }, map[string]string{
