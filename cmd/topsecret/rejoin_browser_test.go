@@ -97,15 +97,17 @@ func TestBrowser_RejoinThroughTheHost(t *testing.T) {
 	again.shotWide("this-seat")
 }
 
-// The host moves Ben's seat to another phone with a one-time link: the new
-// phone takes the seat, the old one is told plainly and only watches, and
-// the link does not work twice.
+// The host moves Ben's seat to another phone with a one-time link. Ben's
+// phone is connected, so it is asked first and the link exists only once
+// it allows; the new phone takes the seat, the old one is told plainly and
+// only watches, every screen hears that the host moved the seat, and the
+// link does not work twice.
 func TestBrowser_MoveSeatByLink(t *testing.T) {
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	host := newPhone(t, browser, "Ann")
 	ben := newPhone(t, browser, "Ben")
-	vaultRoom(t, host, ben, m)
+	url := vaultRoom(t, host, ben, m)
 	hand := ben.text("vault-hand")
 
 	host.run(chromedp.Click(chromedp.CSS("#seats-strip summary")))
@@ -113,6 +115,21 @@ func TestBrowser_MoveSeatByLink(t *testing.T) {
 	host.run(chromedp.ScrollIntoView(tid("seat-1")))
 	host.shotWide("seat-menu")
 	host.tap("move-phone-1")
+	ben.run(chromedp.WaitVisible(tid("move-consent")))
+	if got := ben.text("move-consent"); !strings.Contains(got, "Move to another phone?") || !strings.Contains(got, "Allow") || !strings.Contains(got, "Refuse") {
+		t.Fatalf("Ben's phone asks %q", got)
+	}
+	ben.shotWide("consent")
+	host.run(chromedp.WaitVisible(tid("move-asking")), chromedp.ScrollIntoView(tid("seat-1")))
+	if host.present("move-qr") {
+		t.Fatal("the host has a link before Ben allowed it")
+	}
+	host.shotWide("asking")
+	ben.tap("consent-allow")
+	ben.run(chromedp.WaitNotPresent(tid("move-consent")))
+	host.run(chromedp.WaitVisible(tid("move-show-link")), chromedp.ScrollIntoView(tid("move-show-link")))
+	host.shotWide("allowed")
+	host.tap("move-show-link")
 	host.run(chromedp.WaitVisible(tid("move-qr")))
 	link := host.text("move-url")
 	if !strings.Contains(link, "/pass/") {
@@ -122,6 +139,8 @@ func TestBrowser_MoveSeatByLink(t *testing.T) {
 	host.tap("move-done")
 	host.run(chromedp.WaitNotPresent(tid("move-sheet")))
 
+	table := newPhone(t, browser, "table")
+	table.run(chromedp.EmulateViewport(1280, 720), chromedp.Navigate(url+"/table"), chromedp.WaitVisible(tid("board")))
 	next := newPhone(t, browser, "Ben-next")
 	next.run(chromedp.Navigate(link), chromedp.WaitVisible(tid("pass-take")))
 	next.shotWide("take-seat")
@@ -139,6 +158,15 @@ func TestBrowser_MoveSeatByLink(t *testing.T) {
 		t.Fatal("the old phone still shows Ben's hand")
 	}
 	ben.shotWide("moved")
+	for _, p := range []*phone{host, table, ben} {
+		p.run(chromedp.WaitVisible(tid("announcement")))
+		if got := p.text("announcement"); got != "The host moved Ben’s seat to another phone." {
+			t.Fatalf("%s is told %q", p.name, got)
+		}
+	}
+	host.run(chromedp.ScrollIntoView(tid("announcement")))
+	host.shotWide("announced")
+	table.shot("announced")
 
 	other := newPhone(t, browser, "Ben-late")
 	other.run(chromedp.Navigate(link), chromedp.WaitVisible(tid("pass-page")))
@@ -146,4 +174,42 @@ func TestBrowser_MoveSeatByLink(t *testing.T) {
 		t.Fatalf("the used link says %q", got)
 	}
 	other.shot("link-used")
+}
+
+// Screens without a seat show on the host's page, grouped by network;
+// Remove closes them and they stay out a while, saying so, while the
+// players' phones on the same network play on.
+func TestBrowser_HostRemovesWatchers(t *testing.T) {
+	browser := mustBrowser(t)
+	m := MustRunMain(t, t.TempDir())
+	host := newPhone(t, browser, "Ann")
+	ben := newPhone(t, browser, "Ben")
+	url := host.createRoom(m, "vault")
+	host.join(url, "Ann")
+	ben.join(url, "Ben")
+	onlooker := newPhone(t, browser, "onlooker")
+	onlooker.run(chromedp.Navigate(url), chromedp.WaitVisible(tid("join-form")))
+	table := newPhone(t, browser, "table")
+	table.run(chromedp.EmulateViewport(1280, 720), chromedp.Navigate(url+"/table"), chromedp.WaitVisible(tid("invite")))
+
+	host.run(chromedp.WaitVisible(tid("watchers")))
+	eventually(t, "the host counts two watchers", func() bool { return host.text("watcher-count") == "2" })
+	if got := host.text("watcher-group-0"); !strings.Contains(got, "1 spectator and 1 table screen") || !strings.Contains(got, "on your network") || !strings.Contains(got, "since") {
+		t.Fatalf("the host's list says %q", got)
+	}
+	if ben.present("watchers") || table.present("watchers") {
+		t.Fatal("someone other than the host sees the watchers")
+	}
+	host.run(chromedp.ScrollIntoView(tid("watchers")))
+	host.shotWide("watchers")
+
+	host.tap("remove-watchers-0")
+	onlooker.run(chromedp.WaitVisible(tid("watchers-barred")))
+	table.run(chromedp.WaitVisible(tid("watchers-barred")))
+	onlooker.shotWide("removed")
+	table.shot("removed")
+	eventually(t, "the host's list is gone", func() bool { return !host.present("watchers") })
+	if ben.visible("reconnecting") || !ben.present("lobby-seats") {
+		t.Fatal("Ben's phone, on the same network, lost the room")
+	}
 }

@@ -37,6 +37,7 @@ type viewerContent struct {
 	HostBack bool
 	Table    bool
 	Rejoin   *RejoinState
+	Watchers *WatcherState
 	View     any
 	Legal    []game.Move
 	Note     json.RawMessage
@@ -62,7 +63,7 @@ func (vs *views) of(r *Room, id Identity) (*viewed, error) {
 	}
 	f := r.frameOn(vs.frame, id)
 	v := &viewed{frame: f, sum: fingerprintOf(vs.sums, vs.shared, viewerContent{You: f.You, SeatID: f.SeatID, Host: f.Host,
-		HostBack: f.HostBack, Table: f.Table, Rejoin: f.Rejoin, View: f.View, Legal: f.Legal, Note: f.Note, Events: f.EventSeqs})}
+		HostBack: f.HostBack, Table: f.Table, Rejoin: f.Rejoin, Watchers: f.Watchers, View: f.View, Legal: f.Legal, Note: f.Note, Events: f.EventSeqs})}
 	vs.met[id] = v
 	return v, nil
 }

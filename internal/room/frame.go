@@ -73,6 +73,12 @@ type Frame struct {
 	// Rejoin is about moving seats between phones: your rejoin code, the
 	// seat that moved away from you, the requests the host answers.
 	Rejoin *RejoinState `json:"rejoin,omitempty"`
+	// Watchers are the connections without a seat or the host token, for
+	// the host only (watchers.go).
+	Watchers *WatcherState `json:"watchers,omitempty"`
+	// Announcements are what every screen is told for a while, such as
+	// the host moving a seat to another phone (announce.go).
+	Announcements []game.Msg `json:"announcements,omitempty"`
 }
 
 // SeatState is a seat as everyone sees it.
@@ -133,7 +139,7 @@ func (r *Room) frame(id Identity) *Frame { return r.frameOn(r.sharedFrame(), id)
 func (r *Room) sharedFrame() *Frame {
 	f := &Frame{Version: r.version, Now: r.now().UnixMilli(), Code: r.rec.Code, Info: r.entry.Info,
 		Options: r.rec.Options, BotStrength: r.botStrength(), Status: r.status(), You: game.System,
-		HostSeat: r.rec.Host.Seat, Standings: r.standings(), Watch: r.watching()}
+		HostSeat: r.rec.Host.Seat, Standings: r.standings(), Watch: r.watching(), Announcements: r.announced()}
 	f.Series = seriesState(r.entry.Info.Series, f.Standings, r.playing())
 	for _, s := range r.seats {
 		f.Seats = append(f.Seats, r.seatState(s))
@@ -152,6 +158,7 @@ func (r *Room) frameOn(shared *Frame, id Identity) *Frame {
 	f := new(Frame)
 	*f = *shared
 	f.Host, f.Table, f.HostBack, f.Rejoin = r.isHost(id), id.Table, r.mayTakeHostBack(id), r.rejoinState(id)
+	f.Watchers = r.watcherState(id)
 	f.Legal, f.Events = []game.Move{}, []game.Msg{}
 	if r.seatIndex(id.SeatID) >= 0 {
 		f.SeatID = id.SeatID

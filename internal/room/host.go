@@ -82,9 +82,26 @@ func (r *Room) setHost(ctx context.Context, h store.Host) error {
 		return fmt.Errorf("set host: %w", err)
 	}
 	r.rec.Host = h
+	// A seat's phone allowed the host it knew to move it, not the next.
+	r.consents = nil
 	r.changed()
 	r.watchHost()
 	return nil
+}
+
+// Knock tells the room that id tried to connect and was turned away (a
+// socket cap, an address out of allowance). If id is the host, the away
+// clock starts again: the role passes by itself only once the host stayed
+// away while able to come back, never because something kept the host
+// out.
+func (r *Room) Knock(ctx context.Context, id Identity) {
+	_ = r.do(ctx, func() error {
+		if r.isHost(id) && !r.hostOnline() {
+			r.hostAwaySince = r.now()
+			r.watchHost()
+		}
+		return nil
+	})
 }
 
 // hostOnline reports whether a phone of the host is connected.
@@ -118,8 +135,10 @@ func (r *Room) watchHost() {
 		return
 	}
 	if r.hostTimer == nil {
+		// wake, not post: a call made after the timer fired finds the
+		// role where the timer left it.
 		r.hostTimer = r.reg.Clock.AfterFunc(left, func() {
-			r.post(func() {
+			r.wake(func() {
 				r.hostTimer = nil
 				r.watchHost()
 			})

@@ -110,3 +110,37 @@ func TestRoom_HostAway(t *testing.T) {
 		t.Fatal("TakeHostBack did not return the role")
 	}
 }
+
+// A host kept out (a cap refused its phone) is not away: each refused try
+// starts the away clock again, so the role stays while the host keeps
+// trying, and passes only once the host stopped trying for HostAwayAfter.
+func TestRoom_HostKeptOutKeepsTheRole(t *testing.T) {
+	t.Parallel()
+	reg := mustRegistry(t)
+	reg.HostAwayAfter = 3 * time.Minute
+	clock := reg.Clock.(*room.ManualClock)
+	r, ids := mustRoomOf(t, reg, 4, `{}`)
+	ctx := context.Background()
+	creator, ann := room.Identity{Host: true}, room.Identity{SeatID: ids[0]}
+	sub, err := r.Subscribe(ctx, ann, jsonFrames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Unsubscribe(sub) })
+	go func() {
+		for range sub.Messages() {
+		}
+	}()
+	for range 6 {
+		r.Knock(ctx, creator)
+		r.Knock(ctx, ann) // not the host: changes nothing
+		clock.Advance(time.Minute)
+	}
+	if r.IsHost(ctx, ann) || !r.IsHost(ctx, creator) {
+		t.Fatal("the role passed while the host kept trying to come back")
+	}
+	clock.Advance(3 * time.Minute) // the timer hands its work to the room before Advance returns
+	if !r.IsHost(ctx, ann) {
+		t.Fatal("the role did not pass once the host stopped trying")
+	}
+}

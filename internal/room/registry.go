@@ -150,6 +150,15 @@ func (g *Registry) Get(ctx context.Context, code string) (*Room, error) {
 	}
 }
 
+// Loaded returns the room code if it is live here now, without loading
+// it: for what concerns only a room someone is in.
+func (g *Registry) Loaded(code string) (*Room, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	r, ok := g.rooms[code]
+	return r, ok && !r.stopped()
+}
+
 // loadOnce loads code for every caller waiting on c and, unless the
 // registry closed meanwhile, makes the room live.
 func (g *Registry) loadOnce(ctx context.Context, code string, c *loadCall) {

@@ -58,11 +58,19 @@ type RejoinState struct {
 	Moved string `json:"moved,omitempty"`
 	// Asks are visitors' requests for seats, for the host to answer.
 	Asks []AskState `json:"asks,omitempty"`
+	// MoveAsked says the host asks to move your seat to another phone:
+	// allow or refuse it (consent.go).
+	MoveAsked bool `json:"move_asked,omitempty"`
+	// Moves are the host's requests to move connected seats, with their
+	// phones' answers.
+	Moves []MoveState `json:"moves,omitempty"`
 }
 
 // PassSeat makes a one-time link that moves a person's seat to whichever
 // phone opens it within PassLife; host only. It replaces the seat's
-// earlier link.
+// earlier link. A seat whose phone is connected gets one only once that
+// phone allowed it: until then its phone is asked, and *ConsentAsked
+// says so.
 func (r *Room) PassSeat(ctx context.Context, by Identity, seatID string) (Pass, error) {
 	var p Pass
 	err := r.do(ctx, func() error {
@@ -76,10 +84,20 @@ func (r *Room) PassSeat(ctx context.Context, by Identity, seatID string) (Pass, 
 		if r.seats[i].Bot {
 			return refuseSaid("game.rejoin.not_a_person")
 		}
+		connected := r.online[seatID] > 0
+		if connected {
+			if err := r.mayMove(i); err != nil {
+				return err
+			}
+		}
 		p = Pass{SeatID: seatID, Name: r.seats[i].Name, Secret: NewToken(), Expires: r.now().Add(PassLife).UTC()}
 		rec := store.SeatPass{RoomCode: r.rec.Code, SeatID: seatID, Hash: passHash(p.Secret), ExpiresAt: p.Expires}
 		if err := r.reg.Store.PutSeatPass(ctx, rec); err != nil {
 			return fmt.Errorf("pass seat: %w", err)
+		}
+		r.noteLink(seatID, rec.Hash, connected)
+		if connected {
+			r.changed() // the host's "allowed" note is used up
 		}
 		return nil
 	})
@@ -114,7 +132,9 @@ func (r *Room) Claim(ctx context.Context, c Claim) (Claimed, error) {
 		if by := r.seatIndex(c.By.SeatID); by >= 0 && by != i {
 			return refuseSaid("game.rejoin.seated_elsewhere", game.X("name", r.seats[by].Name))
 		}
-		out.Token, err = r.moveSeat(ctx, i)
+		// A link or an allowed request is the host's doing; a rejoin code
+		// is the seat's own.
+		out.Token, err = r.moveSeat(ctx, i, c.Pass != "" || c.Grant != "")
 		if err != nil {
 			return err
 		}
@@ -148,12 +168,17 @@ func (r *Room) passSeat(ctx context.Context, secret string) (int, error) {
 	}
 	i := r.seatIndex(p.SeatID)
 	switch {
+	case i >= 0 && r.passVoided(i, p.Hash):
+		// Before "used": ending it marked it used in the store.
+		return -1, refuseSaid("game.rejoin.link_phone_back", game.X("name", r.seats[i].Name))
 	case p.UsedAt != nil:
 		return -1, refuseSaid("game.rejoin.link_used")
 	case !r.now().Before(p.ExpiresAt):
 		return -1, refuseSaid("game.rejoin.link_expired")
 	case i < 0:
 		return -1, refuseSaid("game.rejoin.link_unknown")
+	case !r.passAllowed(i, p.Hash):
+		return -1, refuseSaid("game.rejoin.link_phone_back", game.X("name", r.seats[i].Name))
 	}
 	return i, nil
 }
@@ -181,8 +206,9 @@ func (r *Room) codeSeat(code string) (int, error) {
 
 // moveSeat gives seat i a new token and hands it out: the seat's link and
 // requests are used up, its old token is retired and its open connections
-// are closed, so two phones never hold one seat unknowingly.
-func (r *Room) moveSeat(ctx context.Context, i int) (string, error) {
+// are closed, so two phones never hold one seat unknowingly. A move the
+// host made (byHost) is announced on every screen.
+func (r *Room) moveSeat(ctx context.Context, i int, byHost bool) (string, error) {
 	id := r.seats[i].ID
 	// The link is spent before the token changes: should the second write
 	// fail, the host makes a new link, but no link ever moves a seat twice.
@@ -200,6 +226,8 @@ func (r *Room) moveSeat(ctx context.Context, i int) (string, error) {
 	}
 	r.retired[old] = id
 	r.asks = slices.DeleteFunc(r.asks, func(a *ask) bool { return a.seatID == id })
+	delete(r.links, id)
+	delete(r.consents, id)
 	for s := range r.subs {
 		if s.id.SeatID == id {
 			s.close(CauseMoved)
@@ -209,8 +237,15 @@ func (r *Room) moveSeat(ctx context.Context, i int) (string, error) {
 	delete(r.online, id)
 	if r.match != nil {
 		if seat, ok := r.match.seatOf(id); ok {
-			r.addEvents(r.match.rec.ID, []game.Event{{Msg: game.M("game.event.seat_moved", game.P("who", seat))}})
+			ev := "game.event.seat_moved"
+			if byHost {
+				ev = "game.event.seat_moved_by_host"
+			}
+			r.addEvents(r.match.rec.ID, []game.Event{{Msg: game.M(ev, game.P("who", seat))}})
 		}
+	}
+	if byHost {
+		r.announce(game.M("game.rejoin.moved_by_host", game.X("name", r.seats[i].Name)))
 	}
 	r.changed()
 	r.watchHost()
@@ -243,8 +278,10 @@ func (r *Room) rejoinState(id Identity) *RejoinState {
 	}
 	if r.isHost(id) && !id.Table {
 		st.Asks = r.askStates()
+		st.Moves = r.moveStates()
 	}
-	if st.Code == "" && st.Moved == "" && len(st.Asks) == 0 {
+	st.MoveAsked = id.SeatID != "" && !id.Table && r.moveAsked(id.SeatID)
+	if st.Code == "" && st.Moved == "" && len(st.Asks) == 0 && !st.MoveAsked && len(st.Moves) == 0 {
 		return nil
 	}
 	return &st

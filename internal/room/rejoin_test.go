@@ -76,6 +76,15 @@ func TestRoom_PassSeat(t *testing.T) {
 			t.Fatalf("PassSeat of no seat: err=%v, want ErrNotFound", err)
 		}
 	})
+	// Bnn's phone is connected: it is asked first, and its Allow lets the
+	// host's next try make the link.
+	var asked *room.ConsentAsked
+	if _, err := r.PassSeat(ctx, host, ids[1]); !errors.As(err, &asked) || asked.Name != "Bnn" {
+		t.Fatalf("PassSeat of a connected seat: err=%v, want its phone asked", err)
+	}
+	if err := r.AnswerMove(ctx, bob, ids[1], true); err != nil {
+		t.Fatal(err)
+	}
 	p, err := r.PassSeat(ctx, host, ids[1])
 	if err != nil {
 		t.Fatal(err)

@@ -96,6 +96,16 @@ type Room struct {
 	// rotated away to its seat id, so the old phone is told where it went.
 	asks    []*ask
 	retired map[string]string
+	// bars are the networks whose watchers the host removed, until when
+	// they are kept out (watchers.go).
+	bars map[string]time.Time
+	// consents are the host's requests to move connected seats, by seat
+	// id, and links what this process knows of each seat's one-time link
+	// (consent.go).
+	consents map[string]*consent
+	links    map[string]linkNote
+	// announcements are what every screen shows for a while (announce.go).
+	announcements []announcement
 }
 
 // event is a line of the room's recent history, kept with its audience.

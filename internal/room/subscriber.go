@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 func subtleEqual(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
@@ -62,6 +63,10 @@ type Subscriber struct {
 	// subscriber is dropped, so a connection needs no goroutine waiting on
 	// an idle queue. It must not block.
 	notify func()
+	// network is where the connection comes from and since when it is
+	// open, for the host's list of watchers.
+	network string
+	since   time.Time
 }
 
 // Messages delivers the subscriber's frames and replies in order.
@@ -157,20 +162,36 @@ func (r *Room) Subscribe(ctx context.Context, id Identity, enc Encoder) (*Subscr
 // is dropped. A connection can then run a writer only while it has
 // something to write.
 func (r *Room) SubscribeNotify(ctx context.Context, id Identity, enc Encoder, notify func()) (*Subscriber, error) {
-	s := &Subscriber{id: id, enc: enc, msgs: make(chan []byte, max(r.reg.Buffer, 2)), gone: make(chan struct{}), notify: notify, room: r}
+	return r.Connect(ctx, Connection{ID: id, Enc: enc, Notify: notify})
+}
+
+// Connect registers a connection and sends it the current frame at once.
+// A watcher from a network the host removed is refused with ErrBarred.
+func (r *Room) Connect(ctx context.Context, c Connection) (*Subscriber, error) {
+	id := c.ID
+	s := &Subscriber{id: id, enc: c.Enc, msgs: make(chan []byte, max(r.reg.Buffer, 2)), gone: make(chan struct{}),
+		notify: c.Notify, room: r, network: c.Network}
 	err := r.do(ctx, func() error {
+		if Watching(id) && r.barred(c.Network) {
+			return ErrBarred
+		}
+		s.since = r.now()
 		r.subs[s] = struct{}{}
 		r.comeIn(id)
 		if id.SeatID != "" {
 			r.online[id.SeatID]++
 			if r.online[id.SeatID] == 1 {
 				delete(r.strikes, id.SeatID) // the phone is back
-				r.changed()                  // everyone sees the seat come back
+				r.phoneBack(id.SeatID)
+				r.changed() // everyone sees the seat come back
 				r.watchHost()
 				return nil
 			}
 		}
 		r.sendFrame(s, newViews(), true)
+		if Watching(id) {
+			r.showHost()
+		}
 		r.watchHost()
 		return nil
 	})
@@ -192,6 +213,9 @@ func (r *Room) Unsubscribe(s *Subscriber) {
 			r.idleAt = r.now()
 		}
 		defer r.watchHost()
+		if Watching(s.id) {
+			r.showHost()
+		}
 		if s.id.SeatID != "" {
 			r.online[s.id.SeatID]--
 			if r.online[s.id.SeatID] <= 0 {

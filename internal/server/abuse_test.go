@@ -111,16 +111,16 @@ func TestDoorman_LimitsPerAddress(t *testing.T) {
 			t.Fatalf("behind a trusted proxy, another client's room: status %d, want 201", st)
 		}
 	})
-	t.Run("sockets per room", func(t *testing.T) {
+	t.Run("watchers per room", func(t *testing.T) {
 		e := mustStart(t)
 		c, _ := e.mustRoom(map[string]any{})
-		e.Srv.Doorman.SocketsPerRoom = 2
+		e.Srv.Doorman.WatchersPerRoom = 2
 		a := e.dial(c.Code, "view=json")
 		e.dial(c.Code, "view=json")
 		u := "ws" + strings.TrimPrefix(e.Server.URL, "http") + "/r/" + c.Code + "/ws?view=json"
 		_, resp, err := websocket.Dial(t.Context(), u, nil)
 		if err == nil || resp == nil || resp.StatusCode != http.StatusTooManyRequests {
-			t.Fatalf("third socket: err %v, response %v; want refused with 429", err, resp)
+			t.Fatalf("third watcher: err %v, response %v; want refused with 429", err, resp)
 		}
 		a.c.Close(websocket.StatusNormalClosure, "")
 		// The room's count drops when a socket closes.

@@ -15,15 +15,32 @@ import (
 type Doorman struct {
 	// Rooms, Joins and Misses are token buckets per address.
 	Rooms, Joins, Misses Allowance
-	// Sockets caps the websockets one address holds open at once, and
-	// SocketsPerRoom the websockets of one room from anywhere.
-	Sockets, SocketsPerRoom int
+	// Sockets caps the websockets one address holds open at once; a seat's
+	// and the host token's first heldAlways connections in a room are let
+	// in past it, so a player whose café address someone else filled
+	// still gets in.
+	Sockets int
+	// WatchersPerRoom caps one room's websockets that hold neither a seat
+	// nor the host token (spectators, table screens opened without
+	// either), and SocketsPerHolder each seat's and the host token's own
+	// in one room. The two are counted apart: watchers never take the
+	// room a seat or the host needs, and no player opens hundreds.
+	WatchersPerRoom, SocketsPerHolder int
 
-	buckets *lru[bucketKey, *rate.Limiter]
-	mu      sync.Mutex
-	open    map[string]int // by address
-	inRoom  map[string]int // by room code
+	buckets  *lru[bucketKey, *rate.Limiter]
+	mu       sync.Mutex
+	open     map[string]int    // by address
+	watchers map[string]int    // by room code
+	held     map[holderKey]int // by room code and holder
 }
+
+// holderKey names a seat's or the host token's connections in one room.
+type holderKey struct{ code, holder string }
+
+// heldAlways is how many connections of a seat or the host token in a
+// room the per-address cap never refuses: the phone, and the same phone
+// again before the server noticed its last connection drop.
+const heldAlways = 2
 
 // Allowance is a token bucket: Burst at once, refilled at PerMinute.
 type Allowance struct {
@@ -38,18 +55,21 @@ type bucketKey struct {
 
 // NewDoorman returns the default limits: 60 rooms at once then 10 a
 // minute, 200 seats then 120 a minute, 60 unknown room codes then 20 a
-// minute, 300 sockets per address and 64 per room (eight players, tables
-// and onlookers with room to spare).
+// minute, 300 sockets per address, 48 watchers per room (tables and
+// onlookers with room to spare) and 6 sockets per seat or host token in a
+// room (a phone, a tablet, a table screen, and reloads).
 func NewDoorman() *Doorman {
 	return &Doorman{
-		Rooms:          Allowance{PerMinute: 10, Burst: 60},
-		Joins:          Allowance{PerMinute: 120, Burst: 200},
-		Misses:         Allowance{PerMinute: 20, Burst: 60},
-		Sockets:        300,
-		SocketsPerRoom: 64,
-		buckets:        newLRU[bucketKey, *rate.Limiter](8192),
-		open:           map[string]int{},
-		inRoom:         map[string]int{},
+		Rooms:            Allowance{PerMinute: 10, Burst: 60},
+		Joins:            Allowance{PerMinute: 120, Burst: 200},
+		Misses:           Allowance{PerMinute: 20, Burst: 60},
+		Sockets:          300,
+		WatchersPerRoom:  48,
+		SocketsPerHolder: 6,
+		buckets:          newLRU[bucketKey, *rate.Limiter](8192),
+		open:             map[string]int{},
+		watchers:         map[string]int{},
+		held:             map[holderKey]int{},
 	}
 }
 
@@ -87,29 +107,47 @@ func (d *Doorman) MayMiss(addr string) bool {
 	return !ok || l.Tokens() >= 1
 }
 
-// OpenSocket counts a websocket of addr in room code; false (and nothing
-// counted) when either cap is reached. Each true must be matched by a
-// CloseSocket.
-func (d *Doorman) OpenSocket(addr, code string) bool {
+// OpenSocket counts a websocket of addr in room code held by holder (a
+// seat or the host token; "" for a watcher); false, and nothing counted,
+// when a cap is reached. Each true must be matched by a CloseSocket with
+// the same arguments.
+func (d *Doorman) OpenSocket(addr, code, holder string) bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if (d.Sockets > 0 && d.open[addr] >= d.Sockets) || (d.SocketsPerRoom > 0 && d.inRoom[code] >= d.SocketsPerRoom) {
-		return false
+	full := func(limit, n int) bool { return limit > 0 && n >= limit }
+	if holder == "" {
+		if full(d.Sockets, d.open[addr]) || full(d.WatchersPerRoom, d.watchers[code]) {
+			return false
+		}
+		d.watchers[code]++
+	} else {
+		k := holderKey{code, holder}
+		n := d.held[k]
+		if full(d.SocketsPerHolder, n) || (n >= heldAlways && full(d.Sockets, d.open[addr])) {
+			return false
+		}
+		d.held[k]++
 	}
 	d.open[addr]++
-	d.inRoom[code]++
 	return true
 }
 
 // CloseSocket forgets a socket OpenSocket counted.
-func (d *Doorman) CloseSocket(addr, code string) {
+func (d *Doorman) CloseSocket(addr, code, holder string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.open[addr]--; d.open[addr] <= 0 {
 		delete(d.open, addr)
 	}
-	if d.inRoom[code]--; d.inRoom[code] <= 0 {
-		delete(d.inRoom, code)
+	if holder == "" {
+		if d.watchers[code]--; d.watchers[code] <= 0 {
+			delete(d.watchers, code)
+		}
+		return
+	}
+	k := holderKey{code, holder}
+	if d.held[k]--; d.held[k] <= 0 {
+		delete(d.held, k)
 	}
 }
 
@@ -132,6 +170,6 @@ func (e *slowDown) Error() string { return e.id }
 func NoDoorman() *Doorman {
 	d := NewDoorman()
 	d.Rooms, d.Joins, d.Misses = Allowance{}, Allowance{}, Allowance{}
-	d.Sockets, d.SocketsPerRoom = 0, 0
+	d.Sockets, d.WatchersPerRoom, d.SocketsPerHolder = 0, 0, 0
 	return d
 }

@@ -87,6 +87,8 @@ func classify(err error, rd words.Reader) (int, apiError) {
 		// The caller left (a phone closed its socket mid-action): normal,
 		// not a failure worth a log line.
 		return statusClientGone, saidError(rd, "cancelled", "game.page.error.cancelled")
+	case errors.Is(err, room.ErrBarred):
+		return http.StatusForbidden, saidError(rd, "removed", "game.page.watchers.barred")
 	case errors.Is(err, room.ErrNotSeated):
 		return http.StatusForbidden, saidError(rd, "not_seated", "game.page.error.not_seated")
 	default:

@@ -34,18 +34,21 @@ type jsonShared struct {
 	Standings   []room.Standing  `json:"standings"`
 	Series      room.SeriesState `json:"series"`
 	Watch       *room.WatchState `json:"watch,omitempty"`
+	// Announcements are worded like events.
+	Announcements []saidMsg `json:"announcements,omitempty"`
 }
 
 type jsonOwn struct {
-	You      game.Seat         `json:"you"`
-	SeatID   string            `json:"seat_id,omitempty"`
-	Host     bool              `json:"host"`
-	HostBack bool              `json:"host_back,omitempty"`
-	Table    bool              `json:"table"`
-	View     any               `json:"view,omitempty"`
-	Legal    []saidMove        `json:"legal"`
-	Note     json.RawMessage   `json:"note,omitempty"`
-	Rejoin   *room.RejoinState `json:"rejoin,omitempty"`
+	You      game.Seat          `json:"you"`
+	SeatID   string             `json:"seat_id,omitempty"`
+	Host     bool               `json:"host"`
+	HostBack bool               `json:"host_back,omitempty"`
+	Table    bool               `json:"table"`
+	View     any                `json:"view,omitempty"`
+	Legal    []saidMove         `json:"legal"`
+	Note     json.RawMessage    `json:"note,omitempty"`
+	Rejoin   *room.RejoinState  `json:"rejoin,omitempty"`
+	Watchers *room.WatcherState `json:"watchers,omitempty"`
 }
 
 // encodeJSONView is the JSON frame of f for a reader of lang.
@@ -101,7 +104,7 @@ func encodeJSONView(f *room.Frame, lang string, rd words.Reader) ([]byte, error)
 // ownPart is the part of f that is its viewer's own.
 func ownPart(f *room.Frame, rd words.Reader) jsonOwn {
 	own := jsonOwn{You: f.You, SeatID: f.SeatID, Host: f.Host, HostBack: f.HostBack, Table: f.Table, View: f.View,
-		Legal: make([]saidMove, len(f.Legal)), Note: f.Note, Rejoin: f.Rejoin}
+		Legal: make([]saidMove, len(f.Legal)), Note: f.Note, Rejoin: f.Rejoin, Watchers: f.Watchers}
 	for i, m := range f.Legal {
 		own.Legal[i] = saidMove{Move: m, Label: said(rd, m.Label)}
 	}
@@ -112,6 +115,9 @@ func ownPart(f *room.Frame, rd words.Reader) jsonOwn {
 func sharedPart(f *room.Frame, rd words.Reader) jsonShared {
 	v := jsonShared{Type: "view", Code: f.Code, Options: f.Options, BotStrength: f.BotStrength, Status: f.Status,
 		Seats: f.Seats, HostSeat: f.HostSeat, Standings: f.Standings, Series: f.Series, Watch: f.Watch}
+	for _, m := range f.Announcements {
+		v.Announcements = append(v.Announcements, said(rd, m))
+	}
 	if f.Match != nil {
 		v.Match = &saidMatch{MatchState: f.Match}
 		if r := f.Match.Result; r != nil {

@@ -199,6 +199,13 @@ type frame struct {
 	Rejoin   *room.RejoinState `json:"rejoin"`
 	// Reason is why the server ends the connection, with type "bye".
 	Reason string `json:"reason"`
+	// Watchers are the host's list of watchers; Announcements what every
+	// screen is told.
+	Watchers      *room.WatcherState `json:"watchers"`
+	Announcements []struct {
+		ID   string `json:"id"`
+		Text string `json:"text"`
+	} `json:"announcements"`
 	// MatchID and Index are where an ok'd action landed.
 	MatchID string `json:"match_id"`
 	Index   int    `json:"index"`

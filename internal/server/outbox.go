@@ -72,9 +72,12 @@ func (o *outbox) drain() {
 			}
 			continue
 		case <-sub.Gone():
-			if sub.Cause() == room.CauseMoved {
+			switch sub.Cause() {
+			case room.CauseMoved:
 				o.s.sayMoved(o, o.lang)
-			} else {
+			case room.CauseRemoved:
+				o.s.sayRemoved(o, o.lang)
+			default:
 				// Too slow or room closed: the client reconnects and gets a full view.
 				o.c.Close(websocket.StatusPolicyViolation, sub.Cause())
 			}

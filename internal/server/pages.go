@@ -58,6 +58,8 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 		s.arrival(w, r, rm)
 		base := s.baseURL(r)
 		l := s.live(f, base, langOf(r))
+		// Removed by the host: the page says so, as its socket is refused.
+		l.Barred = room.Watching(id) && rm.Barred(r.Context(), networkOf(clientAddr(r)))
 		page := pages.Room{Code: f.Code, GameName: l.Game.Name, JoinURL: base + "/r/" + f.Code,
 			QRSVG: s.qrSVG(base + "/r/" + f.Code), Table: table, Seated: f.SeatID != "",
 			Main: pages.LiveMain(l), WSURL: "/r/" + f.Code + "/ws"}

@@ -82,6 +82,11 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	l.Watching = watching(f)
 	l.Watch = watchLine(f)
 	l.Rejoin = rejoinLine(f, l.Seats, rd)
+	l.Consent = consentLine(f)
+	l.Watchers = watcherList(f)
+	for _, a := range f.Announcements {
+		l.Announcements = append(l.Announcements, rd.Say(a))
+	}
 	l.Bots = botStrength(f.BotStrength, rd)
 	l.HostSeat, l.HostBack = f.HostSeat, f.HostBack
 	if u, err := url.Parse(base); err == nil {

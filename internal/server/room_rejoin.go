@@ -47,10 +47,16 @@ type waitingJSON struct {
 }
 
 // handleSeatLink makes the one-time link that moves a seat to another
-// phone; host only.
+// phone; host only. For a seat whose phone is connected it asks that phone
+// first (202) and makes the link once the phone allowed it.
 func (s *Server) handleSeatLink(w http.ResponseWriter, r *http.Request) {
 	s.withRoom(w, r, func(rm *room.Room) error {
 		p, err := rm.PassSeat(r.Context(), s.identity(r, rm), chi.URLParam(r, "id"))
+		var asked *room.ConsentAsked
+		if errors.As(err, &asked) {
+			writeConsentAsked(w, r, asked.Name)
+			return nil
+		}
 		if err != nil {
 			return err
 		}

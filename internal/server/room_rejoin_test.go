@@ -138,6 +138,13 @@ func TestServer_SeatLink(t *testing.T) {
 		Expires time.Time `json:"expires"`
 		HTML    string    `json:"html"`
 	}
+	// Bob's phone is connected: it is asked first, and allows.
+	if st := host.post(path, c.HostToken, nil, &link); st != http.StatusAccepted || link.URL != "" {
+		t.Fatalf("link for a connected seat: status %d %+v, want 202 and no link", st, link)
+	}
+	if st := e.newPhone().post(path+"/allow?token="+js[1].Token, "", nil, nil); st != http.StatusOK {
+		t.Fatalf("Bob allows: status %d", st)
+	}
 	if st := host.post(path, c.HostToken, nil, &link); st != http.StatusCreated {
 		t.Fatalf("link: status %d", st)
 	}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/coder/websocket"
+	"github.com/go-chi/chi/v5"
 	"golang.org/x/time/rate"
 
 	"topsecret/internal/game"
@@ -90,15 +91,24 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	var rm *room.Room
 	s.withRoom(w, r, func(x *room.Room) error { rm = x; return nil })
 	if rm == nil {
-		return
-	}
-	addr := clientAddr(r)
-	if !s.Doorman.OpenSocket(addr, rm.Code()) {
-		s.error(w, r, &slowDown{"game.page.slow.sockets"})
+		s.knock(r)
 		return
 	}
 	id := s.identity(r, rm)
 	id.Table = r.URL.Query().Get("table") == "1"
+	at := socketAt{addr: clientAddr(r), code: rm.Code(), holder: holderOf(id)}
+	network := networkOf(at.addr)
+	if room.Watching(id) && rm.Barred(r.Context(), network) {
+		s.error(w, r, room.ErrBarred)
+		return
+	}
+	if !s.Doorman.OpenSocket(at.addr, at.code, at.holder) {
+		// A host kept out is not away: the role stays until it could
+		// have come back and did not.
+		rm.Knock(r.Context(), id)
+		s.error(w, r, &slowDown{"game.page.slow.sockets"})
+		return
+	}
 	// A connection speaks the language decided when it opens; choosing
 	// another reloads the page, and so the socket.
 	lang := langOf(r)
@@ -109,26 +119,57 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	hj := &smallBuffers{ResponseWriter: w}
 	c, err := websocket.Accept(hj, r, &websocket.AcceptOptions{OriginPatterns: s.OriginPatterns, CompressionMode: s.Deflate})
 	if err != nil {
-		s.Doorman.CloseSocket(addr, rm.Code())
+		s.Doorman.CloseSocket(at.addr, at.code, at.holder)
 		return // Accept has answered (e.g. 403 for a foreign origin)
 	}
 	// The socket outlives this handler: returning lets net/http let go of
 	// the request and this goroutine's grown stack, which an open socket
 	// would otherwise hold for hours.
-	go s.serveSocket(c, hj.conn, rm, id, enc, addr, lang)
+	go s.serveSocket(c, hj.conn, rm, room.Connection{ID: id, Enc: enc, Network: network}, at, lang)
+}
+
+// socketAt is what the doorman counted a websocket under: its address,
+// its room, and the seat or host token it holds ("" for a watcher).
+type socketAt struct{ addr, code, holder string }
+
+// holderOf is the doorman's name for what id holds in its room: a seat,
+// the host token, or nothing (a watcher).
+func holderOf(id room.Identity) string {
+	switch {
+	case id.SeatID != "":
+		return "seat " + id.SeatID
+	case id.Host:
+		return "host"
+	}
+	return ""
+}
+
+// knock tells a loaded room that a request for its socket was refused
+// before the room was looked up (its address out of wrong-code guesses),
+// so that a host kept out is not counted as away.
+func (s *Server) knock(r *http.Request) {
+	if rm, ok := s.Rooms.Loaded(room.NormalizeCode(chi.URLParam(r, "code"))); ok {
+		rm.Knock(r.Context(), s.identity(r, rm))
+	}
 }
 
 // serveSocket runs one upgraded connection: this goroutine reads, a writer
 // runs only while messages wait, and a timer, not a goroutine, waits
 // between pings.
-func (s *Server) serveSocket(c *websocket.Conn, raw *gatherConn, rm *room.Room, id room.Identity, enc room.Encoder, addr, lang string) {
-	defer s.Doorman.CloseSocket(addr, rm.Code())
+func (s *Server) serveSocket(c *websocket.Conn, raw *gatherConn, rm *room.Room, conn room.Connection, at socketAt, lang string) {
+	defer s.Doorman.CloseSocket(at.addr, at.code, at.holder)
 	defer c.CloseNow()
 	c.SetReadLimit(hardReadLimit)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	out := &outbox{s: s, c: c, raw: raw, ctx: ctx, cancel: cancel, lang: lang}
-	sub, err := rm.SubscribeNotify(context.Background(), id, enc, out.wake)
+	conn.Notify = out.wake
+	sub, err := rm.Connect(context.Background(), conn)
+	if errors.Is(err, room.ErrBarred) {
+		// Removed between the look before the upgrade and now.
+		s.sayRemoved(out, lang)
+		return
+	}
 	if err != nil {
 		c.Close(websocket.StatusTryAgainLater, "room unavailable")
 		return
@@ -137,7 +178,7 @@ func (s *Server) serveSocket(c *websocket.Conn, raw *gatherConn, rm *room.Room, 
 	out.open(sub)
 	out.keepAlive()
 	defer out.stopPings()
-	s.readLoop(ctx, cancel, c, rm, id, sub, lang)
+	s.readLoop(ctx, cancel, c, rm, conn.ID, sub, lang)
 	c.Close(websocket.StatusNormalClosure, "")
 }
 

@@ -79,7 +79,9 @@
   }
   function setOffline(off) {
     var bar = $("#reconnecting");
-    if (bar) { bar.hidden = !off; }
+    // A page whose network the host removed says so instead, and keeps
+    // trying quietly until it may follow the room again.
+    if (bar) { bar.hidden = !off || !!$("#room-main .barred"); }
     document.documentElement.classList.toggle("offline", off);
   }
   function connect() {
@@ -135,7 +137,8 @@
         break;
       case "bye":
         toast(m.reason || document.body.getAttribute("data-say-went-wrong") || "", true);
-        if (/kick/i.test(m.reason || "")) { setTimeout(function () { location.reload(); }, 1500); }
+        // Removed by the host: the reloaded page says it stays out a while.
+        if (m.code === "removed" || /kick/i.test(m.reason || "")) { setTimeout(function () { location.reload(); }, 1500); }
         break;
     }
   }

@@ -1,5 +1,5 @@
 // Small behaviours declared in markup (data-copy, data-autosubmit,
-// data-fill, data-zoom, data-swap, data-reset-on-close), kept apart from
+// data-fill, data-zoom, data-swap, data-clock, data-reset-on-close), kept apart from
 // app.js's websocket and rendering. Loaded after app.js, whose helpers it
 // borrows.
 (function () {
@@ -77,6 +77,18 @@
       if (Object.keys(v).every(function (k) { return w[k] === v[k]; })) { r.checked = true; }
     });
   });
+  // A <time data-clock datetime="…"> shows its moment on the reader's own
+  // clock (the server wrote it on its own, which may be a data centre's).
+  function clocks() {
+    $$("time[data-clock]").forEach(function (el) {
+      var d = new Date(el.getAttribute("datetime") || "");
+      if (isNaN(d.getTime())) { return; }
+      var txt = d.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "numeric", minute: "2-digit" });
+      if (el.textContent !== txt) { el.textContent = txt; }
+    });
+  }
+  document.addEventListener("topsecret:drawn", clocks);
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", clocks); } else { clocks(); }
   // A <summary data-reset-on-close> resets the forms of its <details> when it closes them.
   document.addEventListener("click", function (e) {
     var s = e.target.closest && e.target.closest("summary[data-reset-on-close]");

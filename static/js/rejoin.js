@@ -1,4 +1,5 @@
-// Seats that move between phones: the host's one-time link sheet, a
+// Seats that move between phones: the host's one-time link sheet (or, for
+// a connected seat, the toast saying its phone was asked first), a
 // visitor's "I was Bob: rejoin" request (asked, then claimed once the host
 // allows it) and the typed rejoin code. Kept apart from app.js, whose
 // helpers it borrows. Every word shown comes from the server.
@@ -63,8 +64,10 @@
     if (move) {
       e.preventDefault();
       move.classList.add("busy");
+      // A connected seat's phone is asked first (202): the link comes
+      // once it allows the move, from the host's note saying so.
       send(move.getAttribute("data-move-link"))
-        .then(function (r) { openSheet(r.data.html || ""); })
+        .then(function (r) { if (r.status === 202) { ts.toast(r.data.message || ""); } else { openSheet(r.data.html || ""); } })
         .catch(function (err) { ts.toast(err.message, true); })
         .then(function () { move.classList.remove("busy"); });
       return;

@@ -82,6 +82,17 @@ type Live struct {
 	// HowTo is the lobby's way into the game's how-to-play (the cards
 	// themselves on the table screen); nil for none.
 	HowTo templ.Component
+	// Consent is about the host moving a connected seat to another phone.
+	Consent ConsentLine
+	// Watchers are the connections without a seat or the host token, for
+	// the host's page only; nil for everyone else and when nobody watches.
+	Watchers *WatcherList
+	// Announcements are what every screen is told for a while, worded
+	// ("The host moved Bob's seat to another phone.").
+	Announcements []string
+	// Barred says the host removed the watchers of this browser's network
+	// a short while ago, so this page cannot follow the room for now.
+	Barred bool
 }
 
 // BotStrength is the room's bot strength: its value, the choices the host
