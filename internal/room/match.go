@@ -230,6 +230,21 @@ func (r *Room) stored(ctx context.Context, clientID string) (Landed, bool) {
 	return Landed{MatchID: rec.MatchID, Index: rec.Index}, true
 }
 
+// landedBefore finds where clientID landed when that landing is one the
+// live match already shows: in an earlier match, or at a position this
+// room applied. An id another server stored at a position past ours means
+// our state is behind, which only a reload mends.
+func (r *Room) landedBefore(ctx context.Context, clientID string) (Landed, bool) {
+	if clientID == "" {
+		return Landed{}, false
+	}
+	prev, ok := r.stored(ctx, clientID)
+	if !ok || (prev.MatchID == r.match.rec.ID && prev.Index >= r.match.n) {
+		return Landed{}, false
+	}
+	return prev, true
+}
+
 // apply runs one action through the fixed order: check, store, apply, fan out.
 // Nothing changes unless the store accepted the action.
 func (r *Room) apply(ctx context.Context, clientID string, a game.Action) (Landed, error) {
@@ -244,8 +259,16 @@ func (r *Room) apply(ctx context.Context, clientID string, a game.Action) (Lande
 	rec := store.ActionRecord{MatchID: m.rec.ID, Index: m.n, ClientID: clientID, Action: a}
 	if err := r.reg.Store.AppendAction(ctx, rec); err != nil {
 		if errors.Is(err, store.ErrConflict) {
-			// Another server wrote this position (or this client id): our
-			// state may be behind the log. Reload it rather than fork the match.
+			if prev, ok := r.landedBefore(ctx, clientID); ok {
+				// The id was stored before, in an earlier match or at a
+				// position this room applied: acknowledged where it landed,
+				// as any resend is. Reloading here replayed the whole match
+				// for every message that reused an old id. (Were the
+				// position taken too, the next append meets it and reloads.)
+				return prev, nil
+			}
+			// Another server wrote this position: our state is behind the
+			// log. Reload it rather than fork the match.
 			r.reload(ctx)
 		}
 		return Landed{}, fmt.Errorf("store action: %w", err)
