@@ -192,7 +192,7 @@ func env(key, def string) string {
 	return def
 }
 
-// Run opens the store, resumes unfinished matches and starts serving.
+// Run opens the store and starts serving.
 func (m *Main) Run(ctx context.Context) error {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(m.Config.LogLevel)); err != nil {
@@ -217,14 +217,13 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.crashable {
 		m.ln = &cutListener{Listener: m.ln, conns: map[net.Conn]struct{}{}}
 	}
-	n := 0
+	// No room is loaded until someone asks for it, matches in play
+	// included: their phones reconnect by themselves and bring them back,
+	// and overdue timers fire then. Rooms nobody returns to cost nothing.
 	if m.Config.DatabaseURL != "" {
-		// Rooms in play wait for their share-out among the instances.
 		if err := m.joinFleet(ctx); err != nil {
 			return err
 		}
-	} else if n, err = m.Rooms.Resume(ctx); err != nil {
-		return err
 	}
 	m.Server = m.newServer(st)
 	m.watchLoad()
@@ -239,7 +238,7 @@ func (m *Main) Run(ctx context.Context) error {
 		m.Log.Info("open-file limit set to its hard limit: each phone holds a socket", "limit", n)
 	}
 	m.serve()
-	m.announce(n)
+	m.announce()
 	return nil
 }
 

@@ -125,8 +125,13 @@ func (r *Room) startMatch(ctx context.Context) (*liveMatch, error) {
 	}
 	r.match = newLiveMatch(m, st)
 	r.match.lastAt = m.Setup.Started
-	r.addEvents(m.ID, []game.Event{{Msg: game.M("game.match_begins", game.N("number", number))}})
+	r.addEvents(m.ID, []game.Event{beginning(m)})
 	return r.match, nil
+}
+
+// beginning is the event that opens a match's lines in the room's history.
+func beginning(m store.Match) game.Event {
+	return game.Event{Msg: game.M("game.match_begins", game.N("number", m.Number))}
 }
 
 // sequelOptions are the lobby options, with what the last match passes on to

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"maps"
 	"sync"
 	"time"
 
@@ -36,7 +35,10 @@ type Registry struct {
 	// half, and a subscriber that has no room skips to the frame of the
 	// moment once its queue emptied (Subscriber.Drained). Default 16.
 	Buffer int
-	// IdleAfter evicts a room that has had no subscriber for this long. Default 15m.
+	// IdleAfter evicts a room that has had no subscriber for this long,
+	// with or without a match in play: its timers and bots wait in the
+	// store, and run again when a phone brings it back, as after a
+	// restart (a deadline passed meanwhile fires at once). Default 15m.
 	IdleAfter time.Duration
 	// HostAwayAfter passes the host role to a connected player once the
 	// host's phone has been away this long. Default DefaultHostAwayAfter (3m).
@@ -200,27 +202,6 @@ func (g *Registry) With(ctx context.Context, code string, f func(*Room) error) e
 	}
 }
 
-// Resume loads every room with an unfinished match so its timers and bots run
-// again after a restart.
-func (g *Registry) Resume(ctx context.Context) (int, error) {
-	ms, err := g.Store.PlayingMatches(ctx)
-	if err != nil {
-		return 0, fmt.Errorf("resume: %w", err)
-	}
-	n := 0
-	for _, m := range ms {
-		if _, err := g.Get(ctx, m.RoomCode); err != nil {
-			if _, ok := IsElsewhere(err); ok {
-				continue // another instance runs it
-			}
-			g.Log.Error("resume room", "room", m.RoomCode, "err", err)
-			continue
-		}
-		n++
-	}
-	return n, nil
-}
-
 // Close stops every room; Get refuses afterwards. Their state is all in
 // the store already.
 func (g *Registry) Close() {
@@ -251,104 +232,4 @@ func stopRoom(r *Room) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	_ = r.do(ctx, func() error { r.stop(); return nil })
-}
-
-func (g *Registry) startSweeper() {
-	if g.stopc != nil || g.IdleAfter <= 0 {
-		return
-	}
-	g.stopc = make(chan struct{})
-	every := g.IdleAfter / 4
-	go func() {
-		t := time.NewTicker(every)
-		defer t.Stop()
-		var forgot time.Time
-		for {
-			select {
-			case <-t.C:
-				g.Sweep()
-				if now := g.Clock.Now(); now.Sub(forgot) >= time.Hour {
-					forgot = now
-					if _, err := g.ForgetUnplayed(context.Background()); err != nil {
-						g.Log.Error("forget unplayed rooms", "err", err)
-					}
-				}
-			case <-g.stopc:
-				return
-			}
-		}
-	}()
-}
-
-// Sweep evicts rooms that have been without subscribers for IdleAfter.
-// Rooms with a match in play keep running: their timers and bots must fire.
-// Each room is asked on its own goroutine, outside the registry's lock; a
-// room stopped but not yet removed is never handed out: Get loads it anew.
-func (g *Registry) Sweep() {
-	g.mu.Lock()
-	rooms := maps.Clone(g.rooms)
-	g.mu.Unlock()
-	for code, r := range rooms {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		evict := false
-		_ = r.do(ctx, func() error {
-			if len(r.subs) == 0 && !r.playing() && g.Clock.Now().Sub(r.idleAt) >= g.IdleAfter {
-				evict = true
-				r.stop()
-			}
-			return nil
-		})
-		cancel()
-		if evict {
-			g.mu.Lock()
-			gone := g.rooms[code] == r
-			if gone {
-				delete(g.rooms, code)
-			}
-			g.mu.Unlock()
-			if gone {
-				g.release(code)
-			}
-		}
-	}
-}
-
-// ForgetUnplayed deletes the rooms that never started a match within
-// UnplayedAfter of being made, except those live right now (someone is in
-// the lobby) here or, on a shared database, on another instance (the store
-// refuses to delete a room under a lease). It returns how many it deleted.
-func (g *Registry) ForgetUnplayed(ctx context.Context) (int, error) {
-	if g.UnplayedAfter <= 0 {
-		return 0, nil
-	}
-	codes, err := g.Store.UnplayedRooms(ctx, g.Clock.Now().Add(-g.UnplayedAfter))
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, code := range codes {
-		g.mu.Lock()
-		_, live := g.rooms[code]
-		_, loading := g.loading[code]
-		if !live && !loading {
-			// Under the lock, so no Get starts loading it meanwhile.
-			err = g.Store.DeleteUnplayedRoom(ctx, code)
-		}
-		g.mu.Unlock()
-		switch {
-		case live || loading:
-		case err == nil:
-			n++
-		case errors.Is(err, store.ErrConflict), errors.Is(err, store.ErrNotFound):
-			// A match started, another instance deleted it first, or
-			// (on a shared database) its lobby is live on another
-			// instance, which holds its lease.
-		default:
-			return n, err
-		}
-	}
-	if n > 0 {
-		g.Log.Info("deleted rooms that never played", "rooms", n, "older_than", g.UnplayedAfter)
-	}
-	return n, nil
 }
