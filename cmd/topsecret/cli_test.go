@@ -108,6 +108,30 @@ func TestParseFlags_EnvAndFlags(t *testing.T) {
 	}
 }
 
+func TestParseFlags_RoomBounds(t *testing.T) {
+	m := NewMain()
+	if err := m.ParseFlags(nil, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if c := m.Config; c.AbandonAfter != 12*time.Hour {
+		t.Fatalf("default: abandon after %v, want 12h", c.AbandonAfter)
+	}
+	t.Setenv("ABANDON_AFTER", "3h")
+	m = NewMain()
+	if err := m.ParseFlags(nil, io.Discard); err != nil || m.Config.AbandonAfter != 3*time.Hour {
+		t.Fatalf("from the environment: %v (%v)", m.Config.AbandonAfter, err)
+	}
+	m = NewMain()
+	if err := m.ParseFlags([]string{"--abandon-after", "0"}, io.Discard); err != nil || m.Config.AbandonAfter != 0 {
+		t.Fatalf("0 turns it off: %v (%v)", m.Config.AbandonAfter, err)
+	}
+	for _, args := range [][]string{{"--abandon-after", "30m"}} {
+		if err := NewMain().ParseFlags(args, io.Discard); err == nil {
+			t.Errorf("%v was accepted", args)
+		}
+	}
+}
+
 // A room created before a restart is there after it: the default store is a file.
 func TestMain_RoomsSurviveRestart(t *testing.T) {
 	t.Parallel()

@@ -98,6 +98,9 @@ type Config struct {
 	// caps the actions being answered at once.
 	ShedAbove   time.Duration
 	MaxInFlight int
+	// AbandonAfter ends a match no person has moved in for this long (0:
+	// never).
+	AbandonAfter time.Duration
 }
 
 // Main is the running program: config, store, rooms and HTTP server. Tests
@@ -130,7 +133,7 @@ type Main struct {
 // NewMain returns a Main with default config.
 func NewMain() *Main {
 	return &Main{Config: Config{Addr: ":8080", DataDir: "./data", LogLevel: "info", BotDelay: 1200 * time.Millisecond,
-		ShedAbove: 20 * time.Millisecond, MaxInFlight: 128}}
+		ShedAbove: 20 * time.Millisecond, MaxInFlight: 128, AbandonAfter: room.DefaultAbandonAfter}}
 }
 
 // ParseFlags reads flags, falling back to environment variables.
@@ -170,11 +173,34 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 	} else {
 		return fmt.Errorf("BOT_DELAY: %w", err)
 	}
+	if err := roomFlags(fs, c); err != nil {
+		return err
+	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if _, ok := deflateModes[c.Deflate]; !ok {
 		return fmt.Errorf("--ws-deflate %q: want off, fresh or shared", c.Deflate)
+	}
+	return checkRoomFlags(c)
+}
+
+// roomFlags are the bounds on the rooms a server keeps: how long a match
+// may wait for a move.
+func roomFlags(fs *flag.FlagSet, c *Config) error {
+	abandon, err := time.ParseDuration(env("ABANDON_AFTER", c.AbandonAfter.String()))
+	if err != nil {
+		return fmt.Errorf("ABANDON_AFTER: %w", err)
+	}
+	fs.DurationVar(&c.AbandonAfter, "abandon-after", abandon,
+		"end a match in which nobody has made a move for this long (bots and timers do not count), with no winner and the reason on every screen; 0 never, else at least 1h (env ABANDON_AFTER)")
+	return nil
+}
+
+func checkRoomFlags(c *Config) error {
+	if c.AbandonAfter != 0 && c.AbandonAfter < time.Hour {
+		// Players are told the hours that passed without a move.
+		return fmt.Errorf("--abandon-after %s: want 0 (never) or at least 1h", c.AbandonAfter)
 	}
 	return nil
 }
@@ -211,6 +237,7 @@ func (m *Main) Run(ctx context.Context) error {
 	m.Store = st
 	m.Rooms = room.NewRegistry(st, m.Log)
 	m.Rooms.BotDelay = m.Config.BotDelay
+	m.Rooms.AbandonAfter = m.Config.AbandonAfter
 	if m.ln, err = net.Listen("tcp", m.Config.Addr); err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}

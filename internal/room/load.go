@@ -55,6 +55,8 @@ func (g *Registry) load(ctx context.Context, code string) (*Room, error) {
 		}
 		r.match, r.finished = lm, r.finished[1:]
 	}
+	// A match abandoned while the room slept ends before anyone sees it.
+	r.endIfAbandoned()
 	return r, nil
 }
 

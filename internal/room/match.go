@@ -22,14 +22,18 @@ type liveMatch struct {
 	n       int            // actions in the log
 	clients map[string]int // client action id → its index in the log
 	lastAt  int64
-	notes   map[game.Seat]json.RawMessage // each seat's private notes
-	bots    map[int]botIntent             // each bot seat's pending intention
-	memo    *Memo                         // what encoders made of the events
+	// lastMove is when a person's seat last acted (Unix ms), or the
+	// match's start: AbandonAfter counts from it. It is read from the log,
+	// so it is the same after a reload.
+	lastMove int64
+	notes    map[game.Seat]json.RawMessage // each seat's private notes
+	bots     map[int]botIntent             // each bot seat's pending intention
+	memo     *Memo                         // what encoders made of the events
 }
 
 func newLiveMatch(m store.Match, st game.State) *liveMatch {
 	return &liveMatch{rec: m, state: st, clients: map[string]int{}, notes: map[game.Seat]json.RawMessage{},
-		bots: map[int]botIntent{}, memo: &Memo{}}
+		bots: map[int]botIntent{}, memo: &Memo{}, lastMove: m.Setup.Started}
 }
 
 func (m *liveMatch) record(rec store.ActionRecord) {
@@ -38,6 +42,11 @@ func (m *liveMatch) record(rec store.ActionRecord) {
 		m.clients[rec.ClientID] = rec.Index
 	}
 	m.lastAt = max(m.lastAt, rec.Action.At)
+	// A person's seat: not the referee's timers, not a bot's seat. A bot
+	// standing in for a person counts, as the log cannot tell them apart.
+	if s := int(rec.Action.Seat); s >= 0 && s < len(m.rec.Seats) && !m.rec.Seats[s].Bot {
+		m.lastMove = max(m.lastMove, rec.Action.At)
+	}
 }
 
 func (m *liveMatch) names() []string {

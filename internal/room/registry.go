@@ -40,6 +40,11 @@ type Registry struct {
 	// store, and run again when a phone brings it back, as after a
 	// restart (a deadline passed meanwhile fires at once). Default 15m.
 	IdleAfter time.Duration
+	// AbandonAfter ends a match in which no person's seat has acted for
+	// this long (bots' and timers' actions do not count), with no winner,
+	// as the host's "End the match" does; 0 never ends one. Checked as
+	// rooms are swept and when one is loaded. Default DefaultAbandonAfter.
+	AbandonAfter time.Duration
 	// HostAwayAfter passes the host role to a connected player once the
 	// host's phone has been away this long. Default DefaultHostAwayAfter (3m).
 	HostAwayAfter time.Duration
@@ -77,7 +82,7 @@ func NewRegistry(s store.Store, log *slog.Logger) *Registry {
 		log = slog.Default()
 	}
 	return &Registry{Store: s, Log: log, Clock: RealClock{}, BotDelay: 1200 * time.Millisecond,
-		BotIdle: defaultBotIdle, Buffer: 16, IdleAfter: 15 * time.Minute,
+		BotIdle: defaultBotIdle, Buffer: 16, IdleAfter: 15 * time.Minute, AbandonAfter: DefaultAbandonAfter,
 		HostAwayAfter: DefaultHostAwayAfter, UnplayedAfter: 7 * 24 * time.Hour}
 }
 

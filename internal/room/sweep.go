@@ -36,8 +36,9 @@ func (g *Registry) startSweeper() {
 	}()
 }
 
-// Sweep evicts the rooms that have been without subscribers for
-// IdleAfter, with a match in play or not: nothing of a room lives only in memory, and a
+// Sweep ends the abandoned matches of the live rooms (AbandonAfter) and
+// evicts the rooms that have been without subscribers for IdleAfter, with
+// a match in play or not: nothing of a room lives only in memory, and a
 // phone that comes back loads it again. Each room is asked on its own
 // goroutine, outside the registry's lock; a room stopped but not yet
 // removed is never handed out: Get loads it anew.
@@ -49,6 +50,7 @@ func (g *Registry) Sweep() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		evict := false
 		_ = r.do(ctx, func() error {
+			r.endIfAbandoned()
 			if len(r.subs) == 0 && g.Clock.Now().Sub(r.idleAt) >= g.IdleAfter {
 				evict = true
 				r.stop()
