@@ -113,19 +113,20 @@ func TestParseFlags_RoomBounds(t *testing.T) {
 	if err := m.ParseFlags(nil, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	if c := m.Config; c.AbandonAfter != 12*time.Hour {
-		t.Fatalf("default: abandon after %v, want 12h", c.AbandonAfter)
+	if c := m.Config; c.AbandonAfter != 12*time.Hour || c.MaxRooms != 5000 {
+		t.Fatalf("defaults: abandon after %v, max rooms %d; want 12h, 5000", c.AbandonAfter, c.MaxRooms)
 	}
 	t.Setenv("ABANDON_AFTER", "3h")
+	t.Setenv("MAX_ROOMS", "40")
 	m = NewMain()
-	if err := m.ParseFlags(nil, io.Discard); err != nil || m.Config.AbandonAfter != 3*time.Hour {
-		t.Fatalf("from the environment: %v (%v)", m.Config.AbandonAfter, err)
+	if err := m.ParseFlags(nil, io.Discard); err != nil || m.Config.AbandonAfter != 3*time.Hour || m.Config.MaxRooms != 40 {
+		t.Fatalf("from the environment: %v, %d (%v)", m.Config.AbandonAfter, m.Config.MaxRooms, err)
 	}
 	m = NewMain()
-	if err := m.ParseFlags([]string{"--abandon-after", "0"}, io.Discard); err != nil || m.Config.AbandonAfter != 0 {
-		t.Fatalf("0 turns it off: %v (%v)", m.Config.AbandonAfter, err)
+	if err := m.ParseFlags([]string{"--abandon-after", "0", "--max-rooms", "0"}, io.Discard); err != nil || m.Config.AbandonAfter != 0 || m.Config.MaxRooms != 0 {
+		t.Fatalf("0 turns both off: %v, %d (%v)", m.Config.AbandonAfter, m.Config.MaxRooms, err)
 	}
-	for _, args := range [][]string{{"--abandon-after", "30m"}} {
+	for _, args := range [][]string{{"--abandon-after", "30m"}, {"--max-rooms", "-1"}} {
 		if err := NewMain().ParseFlags(args, io.Discard); err == nil {
 			t.Errorf("%v was accepted", args)
 		}

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -99,8 +100,9 @@ type Config struct {
 	ShedAbove   time.Duration
 	MaxInFlight int
 	// AbandonAfter ends a match no person has moved in for this long (0:
-	// never).
+	// never); MaxRooms caps the rooms live at once (0: no cap).
 	AbandonAfter time.Duration
+	MaxRooms     int
 }
 
 // Main is the running program: config, store, rooms and HTTP server. Tests
@@ -133,7 +135,7 @@ type Main struct {
 // NewMain returns a Main with default config.
 func NewMain() *Main {
 	return &Main{Config: Config{Addr: ":8080", DataDir: "./data", LogLevel: "info", BotDelay: 1200 * time.Millisecond,
-		ShedAbove: 20 * time.Millisecond, MaxInFlight: 128, AbandonAfter: room.DefaultAbandonAfter}}
+		ShedAbove: 20 * time.Millisecond, MaxInFlight: 128, AbandonAfter: room.DefaultAbandonAfter, MaxRooms: room.DefaultMaxRooms}}
 }
 
 // ParseFlags reads flags, falling back to environment variables.
@@ -185,8 +187,8 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 	return checkRoomFlags(c)
 }
 
-// roomFlags are the bounds on the rooms a server keeps: how long a match
-// may wait for a move.
+// roomFlags are the bounds on the rooms a server keeps: how many, and how
+// long a match may wait for a move.
 func roomFlags(fs *flag.FlagSet, c *Config) error {
 	abandon, err := time.ParseDuration(env("ABANDON_AFTER", c.AbandonAfter.String()))
 	if err != nil {
@@ -194,6 +196,12 @@ func roomFlags(fs *flag.FlagSet, c *Config) error {
 	}
 	fs.DurationVar(&c.AbandonAfter, "abandon-after", abandon,
 		"end a match in which nobody has made a move for this long (bots and timers do not count), with no winner and the reason on every screen; 0 never, else at least 1h (env ABANDON_AFTER)")
+	most, err := strconv.Atoi(env("MAX_ROOMS", strconv.Itoa(c.MaxRooms)))
+	if err != nil {
+		return fmt.Errorf("MAX_ROOMS: %w", err)
+	}
+	fs.IntVar(&c.MaxRooms, "max-rooms", most,
+		"rooms kept live at once; creating or opening one more is refused, worded, until others go idle; 0 sets no cap (env MAX_ROOMS)")
 	return nil
 }
 
@@ -201,6 +209,9 @@ func checkRoomFlags(c *Config) error {
 	if c.AbandonAfter != 0 && c.AbandonAfter < time.Hour {
 		// Players are told the hours that passed without a move.
 		return fmt.Errorf("--abandon-after %s: want 0 (never) or at least 1h", c.AbandonAfter)
+	}
+	if c.MaxRooms < 0 {
+		return fmt.Errorf("--max-rooms %d: want 0 (no cap) or more", c.MaxRooms)
 	}
 	return nil
 }
@@ -238,6 +249,7 @@ func (m *Main) Run(ctx context.Context) error {
 	m.Rooms = room.NewRegistry(st, m.Log)
 	m.Rooms.BotDelay = m.Config.BotDelay
 	m.Rooms.AbandonAfter = m.Config.AbandonAfter
+	m.Rooms.MaxRooms = m.Config.MaxRooms
 	if m.ln, err = net.Listen("tcp", m.Config.Addr); err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}

@@ -45,6 +45,9 @@ type Registry struct {
 	// as the host's "End the match" does; 0 never ends one. Checked as
 	// rooms are swept and when one is loaded. Default DefaultAbandonAfter.
 	AbandonAfter time.Duration
+	// MaxRooms caps the rooms live at once: creating or loading one more
+	// is refused with ErrFull. Default DefaultMaxRooms; 0 sets no cap.
+	MaxRooms int
 	// HostAwayAfter passes the host role to a connected player once the
 	// host's phone has been away this long. Default DefaultHostAwayAfter (3m).
 	HostAwayAfter time.Duration
@@ -76,6 +79,14 @@ type loadCall struct {
 // loadTimeout bounds one load: reading a room and replaying its log.
 const loadTimeout = 30 * time.Second
 
+// DefaultMaxRooms is how many rooms a server runs at once unless told
+// otherwise: a room in play with eight seats holds about 115 KiB, so some
+// 550 MiB at most, and far more tables than a game night or a club needs.
+const DefaultMaxRooms = 5000
+
+// ErrFull refuses a room past MaxRooms; rooms leave as they go idle.
+var ErrFull = errors.New("this server runs as many rooms as it may")
+
 // NewRegistry returns a registry with the documented defaults.
 func NewRegistry(s store.Store, log *slog.Logger) *Registry {
 	if log == nil {
@@ -83,7 +94,7 @@ func NewRegistry(s store.Store, log *slog.Logger) *Registry {
 	}
 	return &Registry{Store: s, Log: log, Clock: RealClock{}, BotDelay: 1200 * time.Millisecond,
 		BotIdle: defaultBotIdle, Buffer: 16, IdleAfter: 15 * time.Minute, AbandonAfter: DefaultAbandonAfter,
-		HostAwayAfter: DefaultHostAwayAfter, UnplayedAfter: 7 * 24 * time.Hour}
+		MaxRooms: DefaultMaxRooms, HostAwayAfter: DefaultHostAwayAfter, UnplayedAfter: 7 * 24 * time.Hour}
 }
 
 // Created is what a host gets back from CreateRoom.
@@ -105,6 +116,12 @@ func (g *Registry) CreateRoom(ctx context.Context, slug string, options json.Raw
 	if err != nil {
 		return Created{}, refuseFor(err)
 	}
+	g.mu.Lock()
+	full := g.full()
+	g.mu.Unlock()
+	if full {
+		return Created{}, ErrFull // its host could not open it
+	}
 	for tries := 0; ; tries++ {
 		rec := store.Room{Code: NewCode(), Game: slug, Options: opts, HostToken: NewToken(), CreatedAt: g.Clock.Now().UTC()}
 		err := g.Store.CreateRoom(ctx, rec)
@@ -119,7 +136,8 @@ func (g *Registry) CreateRoom(ctx context.Context, slug string, options json.Raw
 }
 
 // Get returns the live room for code, loading it from the store if needed.
-// store.ErrNotFound if there is no such room; ErrClosed after Close.
+// store.ErrNotFound if there is no such room; ErrFull if it is not live and
+// MaxRooms are; ErrClosed after Close.
 //
 // The load (reading the room and replaying its log) runs outside the
 // registry's lock, so other rooms are served meanwhile, and once per code:
@@ -158,19 +176,12 @@ func (g *Registry) Get(ctx context.Context, code string) (*Room, error) {
 }
 
 // loadOnce loads code for every caller waiting on c and, unless the
-// registry closed meanwhile, makes the room live.
+// registry closed or filled up meanwhile, makes the room live.
 func (g *Registry) loadOnce(ctx context.Context, code string, c *loadCall) {
 	defer close(c.done)
 	ctx, cancel := context.WithTimeout(ctx, loadTimeout)
 	defer cancel()
-	err := g.claim(ctx, code)
-	var r *Room
-	if err == nil {
-		r, err = g.load(ctx, code)
-		if err != nil {
-			g.release(code)
-		}
-	}
+	r, err := g.claimAndLoad(ctx, code)
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	delete(g.loading, code)
@@ -181,6 +192,9 @@ func (g *Registry) loadOnce(ctx context.Context, code string, c *loadCall) {
 		c.err = ErrClosed
 		// Released off the registry's lock: it is a database round trip.
 		go g.release(code)
+	case g.full():
+		c.err = ErrFull // rooms loaded meanwhile took the last places
+		go g.release(code)
 	default:
 		if g.rooms == nil {
 			g.rooms = map[string]*Room{}
@@ -190,6 +204,28 @@ func (g *Registry) loadOnce(ctx context.Context, code string, c *loadCall) {
 		r.post(func() { r.arm() })
 		c.r = r
 	}
+}
+
+// claimAndLoad claims the room for this instance, then loads it if there
+// is a place for it. The claim comes first: a room another instance runs
+// is forwarded there, not refused here.
+func (g *Registry) claimAndLoad(ctx context.Context, code string) (*Room, error) {
+	if err := g.claim(ctx, code); err != nil {
+		return nil, err
+	}
+	g.mu.Lock()
+	full := g.full()
+	g.mu.Unlock()
+	if full {
+		g.release(code)
+		return nil, ErrFull
+	}
+	r, err := g.load(ctx, code)
+	if err != nil {
+		g.release(code)
+		return nil, err
+	}
+	return r, nil
 }
 
 // With runs f with the live room, getting it again if it was evicted meanwhile.
@@ -206,6 +242,9 @@ func (g *Registry) With(ctx context.Context, code string, f func(*Room) error) e
 		return err
 	}
 }
+
+// full reports whether MaxRooms rooms are live; call it under g.mu.
+func (g *Registry) full() bool { return g.MaxRooms > 0 && len(g.rooms) >= g.MaxRooms }
 
 // Close stops every room; Get refuses afterwards. Their state is all in
 // the store already.

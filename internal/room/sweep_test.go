@@ -2,6 +2,7 @@ package room_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -117,5 +118,42 @@ func TestRegistry_SweepEvictsIdleRooms(t *testing.T) {
 	log, err := reg.Store.Actions(ctx, f.Match.ID)
 	if err != nil || len(log) != n+1 || log[n].Action.Seat != game.System {
 		t.Fatalf("log after the load: %+v, %v; want the referee's action last", log, err)
+	}
+}
+
+// Past MaxRooms live rooms, creating a room and loading one are refused
+// with ErrFull; a place opens as a room goes idle and is evicted.
+func TestRegistry_MaxRooms(t *testing.T) {
+	reg := mustRegistry(t)
+	clock := reg.Clock.(*room.ManualClock)
+	reg.MaxRooms = 2
+	reg.IdleAfter = time.Minute
+	ctx := t.Context()
+	asleep, err := reg.CreateRoom(ctx, "wink", nil) // made, not opened
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _ := mustRoomOf(t, reg, 0, `{}`)
+	clock.Advance(30 * time.Second)
+	second, _ := mustRoomOf(t, reg, 0, `{}`)
+	if _, err := reg.CreateRoom(ctx, "wink", nil); !errors.Is(err, room.ErrFull) {
+		t.Fatalf("creating a third room: %v, want ErrFull", err)
+	}
+	if _, err := reg.Get(ctx, asleep.Code); !errors.Is(err, room.ErrFull) {
+		t.Fatalf("opening a third room: %v, want ErrFull", err)
+	}
+	if r, err := reg.Get(ctx, second.Code()); err != nil || r != second {
+		t.Fatalf("a live room is still served: %v", err)
+	}
+	clock.Advance(45 * time.Second) // the first is idle a minute and more
+	reg.Sweep()
+	if live := reg.Live(); !slices.Equal(live, []string{second.Code()}) {
+		t.Fatalf("live after the sweep: %v, want %s", live, second.Code())
+	}
+	if _, err := reg.Get(ctx, asleep.Code); err != nil {
+		t.Fatalf("opening a room once there is a place: %v", err)
+	}
+	if _, err := reg.Get(ctx, first.Code()); !errors.Is(err, room.ErrFull) {
+		t.Fatalf("opening the evicted room again, full: %v, want ErrFull", err)
 	}
 }
