@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -107,6 +108,31 @@ func TestParseFlags_EnvAndFlags(t *testing.T) {
 	}
 }
 
+func TestParseFlags_RoomBounds(t *testing.T) {
+	m := NewMain()
+	if err := m.ParseFlags(nil, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if c := m.Config; c.AbandonAfter != 12*time.Hour || c.MaxRooms != 5000 {
+		t.Fatalf("defaults: abandon after %v, max rooms %d; want 12h, 5000", c.AbandonAfter, c.MaxRooms)
+	}
+	t.Setenv("ABANDON_AFTER", "3h")
+	t.Setenv("MAX_ROOMS", "40")
+	m = NewMain()
+	if err := m.ParseFlags(nil, io.Discard); err != nil || m.Config.AbandonAfter != 3*time.Hour || m.Config.MaxRooms != 40 {
+		t.Fatalf("from the environment: %v, %d (%v)", m.Config.AbandonAfter, m.Config.MaxRooms, err)
+	}
+	m = NewMain()
+	if err := m.ParseFlags([]string{"--abandon-after", "0", "--max-rooms", "0"}, io.Discard); err != nil || m.Config.AbandonAfter != 0 || m.Config.MaxRooms != 0 {
+		t.Fatalf("0 turns both off: %v, %d (%v)", m.Config.AbandonAfter, m.Config.MaxRooms, err)
+	}
+	for _, args := range [][]string{{"--abandon-after", "30m"}, {"--max-rooms", "-1"}} {
+		if err := NewMain().ParseFlags(args, io.Discard); err == nil {
+			t.Errorf("%v was accepted", args)
+		}
+	}
+}
+
 // A room created before a restart is there after it: the default store is a file.
 func TestMain_RoomsSurviveRestart(t *testing.T) {
 	t.Parallel()
@@ -129,6 +155,51 @@ func TestMain_RoomsSurviveRestart(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("room %s after restart: status %d", c.Code, resp.StatusCode)
+	}
+}
+
+// A restart loads no room until someone asks for it, not even one with a
+// match in play: loading every match in play at each start kept all of
+// them in memory for good. The first request for the room brings it back.
+func TestMain_RestartLoadsNoRoomUntilAsked(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	m := MustRunMain(t, dir)
+	var c struct {
+		Code      string `json:"code"`
+		HostToken string `json:"host_token"`
+	}
+	if st := apiPost(t, m, "/api/rooms", "", map[string]any{"game": "wink", "options": map[string]any{"turnTimeoutMs": 0}}, &c); st != http.StatusCreated {
+		t.Fatalf("create: %d", st)
+	}
+	for _, name := range []string{"Ann", "Bob", "Cy", "Dee"} {
+		if st := apiPost(t, m, "/api/rooms/"+c.Code+"/seats", "", map[string]any{"name": name}, nil); st != http.StatusCreated {
+			t.Fatalf("join %s: %d", name, st)
+		}
+	}
+	if st := apiPost(t, m, "/api/rooms/"+c.Code+"/start", c.HostToken, nil, nil); st != http.StatusOK {
+		t.Fatalf("start: %d", st)
+	}
+	m.Close()
+
+	m2 := MustRunMain(t, dir)
+	if live := m2.Rooms.Live(); len(live) != 0 {
+		t.Fatalf("rooms loaded at start: %v, want none", live)
+	}
+	resp, err := http.Get(m2.URL() + "/api/rooms/" + c.Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Match struct{ Status string } `json:"match"`
+	}
+	json.NewDecoder(resp.Body).Decode(&got)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || got.Match.Status != "playing" {
+		t.Fatalf("room after restart: %d, match %q; want 200, playing", resp.StatusCode, got.Match.Status)
+	}
+	if live := m2.Rooms.Live(); !slices.Equal(live, []string{c.Code}) {
+		t.Fatalf("rooms loaded once asked: %v, want [%s]", live, c.Code)
 	}
 }
 

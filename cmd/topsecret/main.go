@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -98,6 +99,10 @@ type Config struct {
 	// caps the actions being answered at once.
 	ShedAbove   time.Duration
 	MaxInFlight int
+	// AbandonAfter ends a match no person has moved in for this long (0:
+	// never); MaxRooms caps the rooms live at once (0: no cap).
+	AbandonAfter time.Duration
+	MaxRooms     int
 }
 
 // Main is the running program: config, store, rooms and HTTP server. Tests
@@ -130,7 +135,7 @@ type Main struct {
 // NewMain returns a Main with default config.
 func NewMain() *Main {
 	return &Main{Config: Config{Addr: ":8080", DataDir: "./data", LogLevel: "info", BotDelay: 1200 * time.Millisecond,
-		ShedAbove: 20 * time.Millisecond, MaxInFlight: 128}}
+		ShedAbove: 20 * time.Millisecond, MaxInFlight: 128, AbandonAfter: room.DefaultAbandonAfter, MaxRooms: room.DefaultMaxRooms}}
 }
 
 // ParseFlags reads flags, falling back to environment variables.
@@ -170,11 +175,43 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 	} else {
 		return fmt.Errorf("BOT_DELAY: %w", err)
 	}
+	if err := roomFlags(fs, c); err != nil {
+		return err
+	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if _, ok := deflateModes[c.Deflate]; !ok {
 		return fmt.Errorf("--ws-deflate %q: want off, fresh or shared", c.Deflate)
+	}
+	return checkRoomFlags(c)
+}
+
+// roomFlags are the bounds on the rooms a server keeps: how many, and how
+// long a match may wait for a move.
+func roomFlags(fs *flag.FlagSet, c *Config) error {
+	abandon, err := time.ParseDuration(env("ABANDON_AFTER", c.AbandonAfter.String()))
+	if err != nil {
+		return fmt.Errorf("ABANDON_AFTER: %w", err)
+	}
+	fs.DurationVar(&c.AbandonAfter, "abandon-after", abandon,
+		"end a match in which nobody has made a move for this long (bots and timers do not count), with no winner and the reason on every screen; 0 never, else at least 1h (env ABANDON_AFTER)")
+	most, err := strconv.Atoi(env("MAX_ROOMS", strconv.Itoa(c.MaxRooms)))
+	if err != nil {
+		return fmt.Errorf("MAX_ROOMS: %w", err)
+	}
+	fs.IntVar(&c.MaxRooms, "max-rooms", most,
+		"rooms kept live at once; creating or opening one more is refused, worded, until others go idle; 0 sets no cap (env MAX_ROOMS)")
+	return nil
+}
+
+func checkRoomFlags(c *Config) error {
+	if c.AbandonAfter != 0 && c.AbandonAfter < time.Hour {
+		// Players are told the hours that passed without a move.
+		return fmt.Errorf("--abandon-after %s: want 0 (never) or at least 1h", c.AbandonAfter)
+	}
+	if c.MaxRooms < 0 {
+		return fmt.Errorf("--max-rooms %d: want 0 (no cap) or more", c.MaxRooms)
 	}
 	return nil
 }
@@ -192,7 +229,7 @@ func env(key, def string) string {
 	return def
 }
 
-// Run opens the store, resumes unfinished matches and starts serving.
+// Run opens the store and starts serving.
 func (m *Main) Run(ctx context.Context) error {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(m.Config.LogLevel)); err != nil {
@@ -211,20 +248,21 @@ func (m *Main) Run(ctx context.Context) error {
 	m.Store = st
 	m.Rooms = room.NewRegistry(st, m.Log)
 	m.Rooms.BotDelay = m.Config.BotDelay
+	m.Rooms.AbandonAfter = m.Config.AbandonAfter
+	m.Rooms.MaxRooms = m.Config.MaxRooms
 	if m.ln, err = net.Listen("tcp", m.Config.Addr); err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
 	if m.crashable {
 		m.ln = &cutListener{Listener: m.ln, conns: map[net.Conn]struct{}{}}
 	}
-	n := 0
+	// No room is loaded until someone asks for it, matches in play
+	// included: their phones reconnect by themselves and bring them back,
+	// and overdue timers fire then. Rooms nobody returns to cost nothing.
 	if m.Config.DatabaseURL != "" {
-		// Rooms in play wait for their share-out among the instances.
 		if err := m.joinFleet(ctx); err != nil {
 			return err
 		}
-	} else if n, err = m.Rooms.Resume(ctx); err != nil {
-		return err
 	}
 	m.Server = m.newServer(st)
 	m.watchLoad()
@@ -239,7 +277,7 @@ func (m *Main) Run(ctx context.Context) error {
 		m.Log.Info("open-file limit set to its hard limit: each phone holds a socket", "limit", n)
 	}
 	m.serve()
-	m.announce(n)
+	m.announce()
 	return nil
 }
 

@@ -68,8 +68,8 @@ func (m *Main) serve() {
 }
 
 // announce says where the server listens, and where phones join.
-func (m *Main) announce(resumed int) {
-	m.Log.Info("serving", "addr", m.ln.Addr().String(), "store", storeName(m.Config), "resumed_matches", resumed)
+func (m *Main) announce() {
+	m.Log.Info("serving", "addr", m.ln.Addr().String(), "store", storeName(m.Config))
 	if m.Stdout != nil {
 		if u := m.PhonesURL(); u != "" {
 			fmt.Fprintf(m.Stdout, "Phones join at %s\n", u)

@@ -177,6 +177,37 @@ func TestKeeper_Adopt_DeadInstancesRoomsMove(t *testing.T) {
 	}
 }
 
+// A room in play evicted for want of phones releases its lease and sleeps
+// in the store: no instance adopts it (adoption is for the rooms of an
+// instance that died), and the first request for it loads it wherever it
+// lands.
+func TestKeeper_Adopt_IdleRoomsSleep(t *testing.T) {
+	dsn := pgtest.DSN(t)
+	a := mustInstance(t, dsn, "http://a.test:1", time.Minute)
+	clock := room.NewManualClock(time.Now())
+	a.rooms.Clock = clock
+	code := mustPlayingRoom(t, a)
+	clock.Advance(a.rooms.IdleAfter)
+	a.rooms.Sweep()
+	if slices.Contains(a.rooms.Live(), code) {
+		t.Fatal("the idle room in play was not evicted")
+	}
+	if got := holder(t, a, code); got != "" {
+		t.Fatalf("the evicted room's lease is held by %q, want released", got)
+	}
+	b := mustInstance(t, dsn, "http://b.test:1", time.Minute)
+	b.k.adopt(5 * time.Second)
+	if slices.Contains(b.rooms.Live(), code) {
+		t.Fatal("b adopted a room that went idle")
+	}
+	if _, err := b.rooms.Get(t.Context(), code); err != nil {
+		t.Fatalf("b loads the room when asked: %v", err)
+	}
+	if got := holder(t, b, code); got != b.k.ID {
+		t.Fatalf("lease held by %q, want b", got)
+	}
+}
+
 // A server killed and started again listens at its old address: the new
 // instance there supersedes the dead one, and its rooms are its own at
 // once, long before their leases would have lapsed.

@@ -179,6 +179,22 @@ func TestVerify(t *testing.T) {
 			mm.Result.Winners = []game.Seat{(mm.Result.Winners[0] + 1) % 4}
 			return l
 		}, "the record says"},
+		{"OKAbandoned", func(mm *store.Match, l []store.ActionRecord) []store.ActionRecord {
+			res := game.Abandoned(4, 12)
+			mm.Result = &res
+			return l[:len(l)/2]
+		}, ""},
+		{"ErrAbandonedAfterItsEnd", func(mm *store.Match, l []store.ActionRecord) []store.ActionRecord {
+			res := game.Abandoned(4, 12)
+			mm.Result = &res
+			return l
+		}, "ended early"},
+		{"ErrAbandonedWithAWinner", func(mm *store.Match, l []store.ActionRecord) []store.ActionRecord {
+			res := game.Abandoned(4, 12)
+			res.Winners = []game.Seat{1}
+			mm.Result = &res
+			return l[:len(l)/2]
+		}, "no winner"},
 		{"ErrUnfinished", func(mm *store.Match, l []store.ActionRecord) []store.ActionRecord {
 			mm.Status, mm.Result = store.StatusPlaying, nil
 			return l

@@ -37,8 +37,8 @@ func Check(m store.Match, log []store.ActionRecord) (*Timeline, error) {
 		return nil, fmt.Errorf("%w: %s (was the seed or the log changed?)", ErrInvalid, strings.TrimPrefix(err.Error(), "replay: "))
 	}
 	got, over := t.Result()
-	if m.Result.EndedByHost() {
-		return t, endedByHost(over, *m.Result, len(m.Seats))
+	if m.Result.EndedEarly() {
+		return t, endedEarly(over, *m.Result, len(m.Seats))
 	}
 	if !over {
 		return nil, fmt.Errorf("%w: the log ends after %d actions but the match is not over", ErrInvalid, len(log))
@@ -89,15 +89,15 @@ func msgJSON(m game.Msg) string {
 	return string(b)
 }
 
-// endedByHost checks a match the host ended: its log stops before the
-// rules end it, and nobody won or scored.
-func endedByHost(over bool, res game.Result, seats int) error {
-	want := game.EndedByHost(seats)
+// endedEarly checks a match the host ended, or the server ended as
+// abandoned: its log stops before the rules end it, and nobody won or
+// scored.
+func endedEarly(over bool, res game.Result, seats int) error {
 	switch {
 	case over:
-		return fmt.Errorf("%w: the record says the host ended the match, but its log ends it by the rules", ErrInvalid)
-	case len(res.Winners) > 0 || !slices.Equal(res.Points, want.Points):
-		return fmt.Errorf("%w: a match the host ended has no winner and no points", ErrInvalid)
+		return fmt.Errorf("%w: the record says the match was ended early (%s), but its log ends it by the rules", ErrInvalid, res.Summary.ID)
+	case len(res.Winners) > 0 || !slices.Equal(res.Points, make([]int, seats)):
+		return fmt.Errorf("%w: a match ended early has no winner and no points", ErrInvalid)
 	}
 	return nil
 }

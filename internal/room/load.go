@@ -38,6 +38,7 @@ func (g *Registry) load(ctx context.Context, code string) (*Room, error) {
 		if r.match != nil {
 			continue // only the newest unfinished match is live; Matches is newest first
 		}
+		r.addEvents(m.ID, []game.Event{beginning(m)}) // as its phones saw it begin
 		lm, err := r.resume(ctx, m)
 		if err != nil {
 			return nil, err
@@ -47,12 +48,15 @@ func (g *Registry) load(ctx context.Context, code string) (*Room, error) {
 	if r.match == nil && len(r.finished) > 0 {
 		// The room shows its last match's end (board, result, rematch)
 		// after a restart just as it did before.
+		r.addEvents(r.finished[0].ID, []game.Event{beginning(r.finished[0])})
 		lm, err := r.resume(ctx, r.finished[0])
 		if err != nil {
 			return nil, err
 		}
 		r.match, r.finished = lm, r.finished[1:]
 	}
+	// A match abandoned while the room slept ends before anyone sees it.
+	r.endIfAbandoned()
 	return r, nil
 }
 

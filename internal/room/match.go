@@ -22,14 +22,18 @@ type liveMatch struct {
 	n       int            // actions in the log
 	clients map[string]int // client action id → its index in the log
 	lastAt  int64
-	notes   map[game.Seat]json.RawMessage // each seat's private notes
-	bots    map[int]botIntent             // each bot seat's pending intention
-	memo    *Memo                         // what encoders made of the events
+	// lastMove is when a person's seat last acted (Unix ms), or the
+	// match's start: AbandonAfter counts from it. It is read from the log,
+	// so it is the same after a reload.
+	lastMove int64
+	notes    map[game.Seat]json.RawMessage // each seat's private notes
+	bots     map[int]botIntent             // each bot seat's pending intention
+	memo     *Memo                         // what encoders made of the events
 }
 
 func newLiveMatch(m store.Match, st game.State) *liveMatch {
 	return &liveMatch{rec: m, state: st, clients: map[string]int{}, notes: map[game.Seat]json.RawMessage{},
-		bots: map[int]botIntent{}, memo: &Memo{}}
+		bots: map[int]botIntent{}, memo: &Memo{}, lastMove: m.Setup.Started}
 }
 
 func (m *liveMatch) record(rec store.ActionRecord) {
@@ -38,6 +42,11 @@ func (m *liveMatch) record(rec store.ActionRecord) {
 		m.clients[rec.ClientID] = rec.Index
 	}
 	m.lastAt = max(m.lastAt, rec.Action.At)
+	// A person's seat: not the referee's timers, not a bot's seat. A bot
+	// standing in for a person counts, as the log cannot tell them apart.
+	if s := int(rec.Action.Seat); s >= 0 && s < len(m.rec.Seats) && !m.rec.Seats[s].Bot {
+		m.lastMove = max(m.lastMove, rec.Action.At)
+	}
 }
 
 func (m *liveMatch) names() []string {
@@ -125,8 +134,13 @@ func (r *Room) startMatch(ctx context.Context) (*liveMatch, error) {
 	}
 	r.match = newLiveMatch(m, st)
 	r.match.lastAt = m.Setup.Started
-	r.addEvents(m.ID, []game.Event{{Msg: game.M("game.match_begins", game.N("number", number))}})
+	r.addEvents(m.ID, []game.Event{beginning(m)})
 	return r.match, nil
+}
+
+// beginning is the event that opens a match's lines in the room's history.
+func beginning(m store.Match) game.Event {
+	return game.Event{Msg: game.M("game.match_begins", game.N("number", m.Number))}
 }
 
 // sequelOptions are the lobby options, with what the last match passes on to
@@ -230,6 +244,21 @@ func (r *Room) stored(ctx context.Context, clientID string) (Landed, bool) {
 	return Landed{MatchID: rec.MatchID, Index: rec.Index}, true
 }
 
+// landedBefore finds where clientID landed when that landing is one the
+// live match already shows: in an earlier match, or at a position this
+// room applied. An id another server stored at a position past ours means
+// our state is behind, which only a reload mends.
+func (r *Room) landedBefore(ctx context.Context, clientID string) (Landed, bool) {
+	if clientID == "" {
+		return Landed{}, false
+	}
+	prev, ok := r.stored(ctx, clientID)
+	if !ok || (prev.MatchID == r.match.rec.ID && prev.Index >= r.match.n) {
+		return Landed{}, false
+	}
+	return prev, true
+}
+
 // apply runs one action through the fixed order: check, store, apply, fan out.
 // Nothing changes unless the store accepted the action.
 func (r *Room) apply(ctx context.Context, clientID string, a game.Action) (Landed, error) {
@@ -244,8 +273,16 @@ func (r *Room) apply(ctx context.Context, clientID string, a game.Action) (Lande
 	rec := store.ActionRecord{MatchID: m.rec.ID, Index: m.n, ClientID: clientID, Action: a}
 	if err := r.reg.Store.AppendAction(ctx, rec); err != nil {
 		if errors.Is(err, store.ErrConflict) {
-			// Another server wrote this position (or this client id): our
-			// state may be behind the log. Reload it rather than fork the match.
+			if prev, ok := r.landedBefore(ctx, clientID); ok {
+				// The id was stored before, in an earlier match or at a
+				// position this room applied: acknowledged where it landed,
+				// as any resend is. Reloading here replayed the whole match
+				// for every message that reused an old id. (Were the
+				// position taken too, the next append meets it and reloads.)
+				return prev, nil
+			}
+			// Another server wrote this position: our state is behind the
+			// log. Reload it rather than fork the match.
 			r.reload(ctx)
 		}
 		return Landed{}, fmt.Errorf("store action: %w", err)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"maps"
 	"sync"
 	"time"
 
@@ -36,8 +35,19 @@ type Registry struct {
 	// half, and a subscriber that has no room skips to the frame of the
 	// moment once its queue emptied (Subscriber.Drained). Default 16.
 	Buffer int
-	// IdleAfter evicts a room that has had no subscriber for this long. Default 15m.
+	// IdleAfter evicts a room that has had no subscriber for this long,
+	// with or without a match in play: its timers and bots wait in the
+	// store, and run again when a phone brings it back, as after a
+	// restart (a deadline passed meanwhile fires at once). Default 15m.
 	IdleAfter time.Duration
+	// AbandonAfter ends a match in which no person's seat has acted for
+	// this long (bots' and timers' actions do not count), with no winner,
+	// as the host's "End the match" does; 0 never ends one. Checked as
+	// rooms are swept and when one is loaded. Default DefaultAbandonAfter.
+	AbandonAfter time.Duration
+	// MaxRooms caps the rooms live at once: creating or loading one more
+	// is refused with ErrFull. Default DefaultMaxRooms; 0 sets no cap.
+	MaxRooms int
 	// HostAwayAfter passes the host role to a connected player once the
 	// host's phone has been away this long. Default DefaultHostAwayAfter (3m).
 	HostAwayAfter time.Duration
@@ -69,14 +79,22 @@ type loadCall struct {
 // loadTimeout bounds one load: reading a room and replaying its log.
 const loadTimeout = 30 * time.Second
 
+// DefaultMaxRooms is how many rooms a server runs at once unless told
+// otherwise: a room in play with eight seats holds about 115 KiB, so some
+// 550 MiB at most, and far more tables than a game night or a club needs.
+const DefaultMaxRooms = 5000
+
+// ErrFull refuses a room past MaxRooms; rooms leave as they go idle.
+var ErrFull = errors.New("this server runs as many rooms as it may")
+
 // NewRegistry returns a registry with the documented defaults.
 func NewRegistry(s store.Store, log *slog.Logger) *Registry {
 	if log == nil {
 		log = slog.Default()
 	}
 	return &Registry{Store: s, Log: log, Clock: RealClock{}, BotDelay: 1200 * time.Millisecond,
-		BotIdle: defaultBotIdle, Buffer: 16, IdleAfter: 15 * time.Minute,
-		HostAwayAfter: DefaultHostAwayAfter, UnplayedAfter: 7 * 24 * time.Hour}
+		BotIdle: defaultBotIdle, Buffer: 16, IdleAfter: 15 * time.Minute, AbandonAfter: DefaultAbandonAfter,
+		MaxRooms: DefaultMaxRooms, HostAwayAfter: DefaultHostAwayAfter, UnplayedAfter: 7 * 24 * time.Hour}
 }
 
 // Created is what a host gets back from CreateRoom.
@@ -98,6 +116,12 @@ func (g *Registry) CreateRoom(ctx context.Context, slug string, options json.Raw
 	if err != nil {
 		return Created{}, refuseFor(err)
 	}
+	g.mu.Lock()
+	full := g.full()
+	g.mu.Unlock()
+	if full {
+		return Created{}, ErrFull // its host could not open it
+	}
 	for tries := 0; ; tries++ {
 		rec := store.Room{Code: NewCode(), Game: slug, Options: opts, HostToken: NewToken(), CreatedAt: g.Clock.Now().UTC()}
 		err := g.Store.CreateRoom(ctx, rec)
@@ -112,7 +136,8 @@ func (g *Registry) CreateRoom(ctx context.Context, slug string, options json.Raw
 }
 
 // Get returns the live room for code, loading it from the store if needed.
-// store.ErrNotFound if there is no such room; ErrClosed after Close.
+// store.ErrNotFound if there is no such room; ErrFull if it is not live and
+// MaxRooms are; ErrClosed after Close.
 //
 // The load (reading the room and replaying its log) runs outside the
 // registry's lock, so other rooms are served meanwhile, and once per code:
@@ -160,19 +185,12 @@ func (g *Registry) Loaded(code string) (*Room, bool) {
 }
 
 // loadOnce loads code for every caller waiting on c and, unless the
-// registry closed meanwhile, makes the room live.
+// registry closed or filled up meanwhile, makes the room live.
 func (g *Registry) loadOnce(ctx context.Context, code string, c *loadCall) {
 	defer close(c.done)
 	ctx, cancel := context.WithTimeout(ctx, loadTimeout)
 	defer cancel()
-	err := g.claim(ctx, code)
-	var r *Room
-	if err == nil {
-		r, err = g.load(ctx, code)
-		if err != nil {
-			g.release(code)
-		}
-	}
+	r, err := g.claimAndLoad(ctx, code)
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	delete(g.loading, code)
@@ -183,6 +201,9 @@ func (g *Registry) loadOnce(ctx context.Context, code string, c *loadCall) {
 		c.err = ErrClosed
 		// Released off the registry's lock: it is a database round trip.
 		go g.release(code)
+	case g.full():
+		c.err = ErrFull // rooms loaded meanwhile took the last places
+		go g.release(code)
 	default:
 		if g.rooms == nil {
 			g.rooms = map[string]*Room{}
@@ -192,6 +213,28 @@ func (g *Registry) loadOnce(ctx context.Context, code string, c *loadCall) {
 		r.post(func() { r.arm() })
 		c.r = r
 	}
+}
+
+// claimAndLoad claims the room for this instance, then loads it if there
+// is a place for it. The claim comes first: a room another instance runs
+// is forwarded there, not refused here.
+func (g *Registry) claimAndLoad(ctx context.Context, code string) (*Room, error) {
+	if err := g.claim(ctx, code); err != nil {
+		return nil, err
+	}
+	g.mu.Lock()
+	full := g.full()
+	g.mu.Unlock()
+	if full {
+		g.release(code)
+		return nil, ErrFull
+	}
+	r, err := g.load(ctx, code)
+	if err != nil {
+		g.release(code)
+		return nil, err
+	}
+	return r, nil
 }
 
 // With runs f with the live room, getting it again if it was evicted meanwhile.
@@ -209,26 +252,8 @@ func (g *Registry) With(ctx context.Context, code string, f func(*Room) error) e
 	}
 }
 
-// Resume loads every room with an unfinished match so its timers and bots run
-// again after a restart.
-func (g *Registry) Resume(ctx context.Context) (int, error) {
-	ms, err := g.Store.PlayingMatches(ctx)
-	if err != nil {
-		return 0, fmt.Errorf("resume: %w", err)
-	}
-	n := 0
-	for _, m := range ms {
-		if _, err := g.Get(ctx, m.RoomCode); err != nil {
-			if _, ok := IsElsewhere(err); ok {
-				continue // another instance runs it
-			}
-			g.Log.Error("resume room", "room", m.RoomCode, "err", err)
-			continue
-		}
-		n++
-	}
-	return n, nil
-}
+// full reports whether MaxRooms rooms are live; call it under g.mu.
+func (g *Registry) full() bool { return g.MaxRooms > 0 && len(g.rooms) >= g.MaxRooms }
 
 // Close stops every room; Get refuses afterwards. Their state is all in
 // the store already.
@@ -260,104 +285,4 @@ func stopRoom(r *Room) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	_ = r.do(ctx, func() error { r.stop(); return nil })
-}
-
-func (g *Registry) startSweeper() {
-	if g.stopc != nil || g.IdleAfter <= 0 {
-		return
-	}
-	g.stopc = make(chan struct{})
-	every := g.IdleAfter / 4
-	go func() {
-		t := time.NewTicker(every)
-		defer t.Stop()
-		var forgot time.Time
-		for {
-			select {
-			case <-t.C:
-				g.Sweep()
-				if now := g.Clock.Now(); now.Sub(forgot) >= time.Hour {
-					forgot = now
-					if _, err := g.ForgetUnplayed(context.Background()); err != nil {
-						g.Log.Error("forget unplayed rooms", "err", err)
-					}
-				}
-			case <-g.stopc:
-				return
-			}
-		}
-	}()
-}
-
-// Sweep evicts rooms that have been without subscribers for IdleAfter.
-// Rooms with a match in play keep running: their timers and bots must fire.
-// Each room is asked on its own goroutine, outside the registry's lock; a
-// room stopped but not yet removed is never handed out: Get loads it anew.
-func (g *Registry) Sweep() {
-	g.mu.Lock()
-	rooms := maps.Clone(g.rooms)
-	g.mu.Unlock()
-	for code, r := range rooms {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		evict := false
-		_ = r.do(ctx, func() error {
-			if len(r.subs) == 0 && !r.playing() && g.Clock.Now().Sub(r.idleAt) >= g.IdleAfter {
-				evict = true
-				r.stop()
-			}
-			return nil
-		})
-		cancel()
-		if evict {
-			g.mu.Lock()
-			gone := g.rooms[code] == r
-			if gone {
-				delete(g.rooms, code)
-			}
-			g.mu.Unlock()
-			if gone {
-				g.release(code)
-			}
-		}
-	}
-}
-
-// ForgetUnplayed deletes the rooms that never started a match within
-// UnplayedAfter of being made, except those live right now (someone is in
-// the lobby) here or, on a shared database, on another instance (the store
-// refuses to delete a room under a lease). It returns how many it deleted.
-func (g *Registry) ForgetUnplayed(ctx context.Context) (int, error) {
-	if g.UnplayedAfter <= 0 {
-		return 0, nil
-	}
-	codes, err := g.Store.UnplayedRooms(ctx, g.Clock.Now().Add(-g.UnplayedAfter))
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, code := range codes {
-		g.mu.Lock()
-		_, live := g.rooms[code]
-		_, loading := g.loading[code]
-		if !live && !loading {
-			// Under the lock, so no Get starts loading it meanwhile.
-			err = g.Store.DeleteUnplayedRoom(ctx, code)
-		}
-		g.mu.Unlock()
-		switch {
-		case live || loading:
-		case err == nil:
-			n++
-		case errors.Is(err, store.ErrConflict), errors.Is(err, store.ErrNotFound):
-			// A match started, another instance deleted it first, or
-			// (on a shared database) its lobby is live on another
-			// instance, which holds its lease.
-		default:
-			return n, err
-		}
-	}
-	if n > 0 {
-		g.Log.Info("deleted rooms that never played", "rooms", n, "older_than", g.UnplayedAfter)
-	}
-	return n, nil
 }

@@ -9,11 +9,13 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"sort"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"topsecret/internal/game"
 	"topsecret/internal/room"
+	"topsecret/internal/store"
 	"topsecret/internal/store/sqlite"
 )
 
@@ -136,4 +138,68 @@ func fill(tb testing.TB, m game.Move, rnd *rand.Rand) game.Action {
 		tb.Fatal(err)
 	}
 	return game.Action{Type: m.Type, Data: b}
+}
+
+// countingStore counts reads of whole match logs: a room reads one to
+// load or reload its match.
+type countingStore struct {
+	store.Store
+	logReads atomic.Int32
+}
+
+func (s *countingStore) Actions(ctx context.Context, matchID string) ([]store.ActionRecord, error) {
+	s.logReads.Add(1)
+	return s.Store.Actions(ctx, matchID)
+}
+
+// An id a phone used in an earlier match, sent again with an action the
+// current match would take, is acknowledged where it landed then, as the
+// protocol documents, and costs no reload of the current match: that
+// replayed the whole log for every such message.
+func TestRoom_IDFromAnEarlierMatchIsAnsweredWithoutReload(t *testing.T) {
+	db, err := sqlite.Open(filepath.Join(t.TempDir(), "rooms.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &countingStore{Store: db}
+	reg := room.NewRegistry(st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	reg.Clock = room.NewManualClock(time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC))
+	reg.BotDelay = 0
+	t.Cleanup(func() { reg.Close(); db.Close() })
+	ctx := t.Context()
+	r, ids := mustRoomOf(t, reg, 4, `{"startPlayer":0,"agentCardsRemovedPerPlayer":0}`)
+	first, err := r.Start(ctx, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	take := game.Action{Type: "take_cards"}
+	then, err := r.Act(ctx, ids[0], "used-in-match-1", take)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.EndMatch(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	second, err := r.Start(ctx, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	reads := st.logReads.Load()
+	for range 3 {
+		got, err := r.Act(ctx, ids[0], "used-in-match-1", take)
+		if err != nil || got != then || got.MatchID != first {
+			t.Fatalf("Act with an id of match 1 = %+v, %v; want %+v", got, err, then)
+		}
+	}
+	if n := st.logReads.Load() - reads; n != 0 {
+		t.Fatalf("the room read a match log %d times for three reused ids, want none (no reload)", n)
+	}
+	if log, _ := db.Actions(ctx, second); len(log) != 0 {
+		t.Fatalf("match 2 logged %d actions under a reused id, want none", len(log))
+	}
+	// The match is where it was: the same action under a new id is its first.
+	if got, err := r.Act(ctx, ids[0], "fresh", take); err != nil || got != (room.Landed{MatchID: second, Index: 0}) {
+		t.Fatalf("a new action in match 2: %+v, %v", got, err)
+	}
 }

@@ -153,35 +153,3 @@ func BenchmarkFanout(b *testing.B) {
 		r.Poke(ctx)
 	}
 }
-
-// A room nobody watches is evicted after IdleAfter and comes back from the
-// store, seats and all, the next time someone opens it; a room with a
-// match in play stays, its timers must fire.
-func TestRegistry_SweepEvictsIdleRooms(t *testing.T) {
-	reg := mustRegistry(t)
-	clock := reg.Clock.(*room.ManualClock)
-	reg.IdleAfter = time.Minute
-	idle, _ := mustRoomOf(t, reg, 2, `{}`)
-	busy, _ := mustRoomOf(t, reg, 4, `{"startPlayer":0}`)
-	ctx := context.Background()
-	if _, err := busy.Start(ctx, true); err != nil {
-		t.Fatal(err)
-	}
-	clock.Advance(2 * time.Minute)
-	reg.Sweep()
-
-	again, err := reg.Get(ctx, idle.Code())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if again == idle {
-		t.Fatal("the idle room was not evicted")
-	}
-	f, err := again.Snapshot(ctx, room.Identity{})
-	if err != nil || len(f.Seats) != 2 {
-		t.Fatalf("reloaded room has %d seats (err %v), want 2", len(f.Seats), err)
-	}
-	if b, _ := reg.Get(ctx, busy.Code()); b != busy {
-		t.Fatal("a room with a match in play was evicted")
-	}
-}

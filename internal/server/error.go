@@ -73,6 +73,10 @@ func classify(err error, rd words.Reader) (int, apiError) {
 		return http.StatusNotFound, saidError(rd, "not_found", "game.page.error.nothing_here")
 	case errors.Is(err, room.ErrForbidden):
 		return http.StatusForbidden, saidError(rd, "forbidden", "game.page.error.host_only")
+	case errors.Is(err, room.ErrFull):
+		// Unlike busy, a retry at once meets the same cap: rooms leave it
+		// only as they go idle.
+		return http.StatusServiceUnavailable, saidError(rd, "full", "game.page.error.full")
 	case errors.Is(err, store.ErrBusy), errors.Is(err, room.ErrClosed), errors.Is(err, store.ErrLeaseLost):
 		// Refused at once rather than queued past the client's patience
 		// (or by an instance whose room just moved to another): nothing

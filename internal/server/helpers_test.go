@@ -73,9 +73,6 @@ func mustStartOn(tb testing.TB, path string, clock *room.ManualClock, wrap func(
 	reg.Clock = clock
 	reg.BotDelay = 0
 	reg.BotIdle = time.Second
-	if _, err := reg.Resume(context.Background()); err != nil {
-		tb.Fatalf("resume: %v", err)
-	}
 	srv := server.New(reg, st, quietLog())
 	ts := httptest.NewServer(srv.Handler())
 	e := &env{t: tb, path: path, Store: st, Rooms: reg, Clock: clock, Server: ts, Srv: srv}

@@ -150,7 +150,7 @@ func liveMatch(l *pages.Live, f *room.Frame, names []string, rd words.Reader) {
 	}
 	if f.Match.Status == room.StatusFinished && f.Match.Result != nil {
 		l.Result = &pages.ResultLine{Summary: rd.Say(f.Match.Result.Summary), Winners: f.Match.Winners, MatchID: f.Match.ID,
-			Ended: f.Match.Result.EndedByHost()}
+			Ended: f.Match.Result.EndedEarly()}
 	}
 }
 

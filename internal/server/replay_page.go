@@ -88,7 +88,11 @@ func replayPage(r *http.Request, t *replay.Timeline, as string, step pages.Repla
 	for i, n := range names {
 		p.Perspectives = append(p.Perspectives, pages.Perspective{Key: strconv.Itoa(i), Label: n})
 	}
-	res, _ := t.Result()
+	res, over := t.Result()
+	if !over && m.Result != nil && m.Result.EndedEarly() {
+		// Its log reaches no end of its own: the record says why it stopped.
+		res = *m.Result
+	}
 	win := map[game.Seat]bool{}
 	for _, w := range res.Winners {
 		win[w] = true

@@ -77,7 +77,7 @@ func (s *Server) historyRow(r *http.Request, m store.Match) (pages.HistoryRow, e
 				row.Winners = append(row.Winners, names[w])
 			}
 		}
-		if m.Result.EndedByHost() {
+		if m.Result.EndedEarly() {
 			row.Summary = reader(r, names).Say(m.Result.Summary)
 		}
 	}

@@ -50,9 +50,11 @@ type Leases interface {
 	// predecessor, killed without retiring, is gone. Its rooms are then
 	// claimed at once instead of after their leases lapse.
 	Supersede(ctx context.Context, instance, address string) (int, error)
-	// Orphans lists the rooms with a match in play that no unexpired
-	// lease covers: their instance died, and their bots and timers wait
-	// for someone to adopt them.
+	// Orphans lists the rooms with a match in play whose lease expired
+	// unreleased: their instance died running them, and their bots and
+	// timers wait for someone to adopt them. A room whose lease was
+	// released (it went idle, or its instance drained) or never taken is
+	// no orphan: it waits in the store for a phone to ask for it.
 	Orphans(ctx context.Context) ([]string, error)
 	// Held lists every unexpired lease, for operators and tests.
 	Held(ctx context.Context) ([]Lease, error)

@@ -159,7 +159,8 @@ type Store interface {
 	Match(ctx context.Context, id string) (Match, error)
 	// Matches returns a room's matches, newest first. ErrNotFound if there is no such room.
 	Matches(ctx context.Context, code string) ([]Match, error)
-	// PlayingMatches returns every unfinished match, so a restarted server can resume them.
+	// PlayingMatches returns every unfinished match, for operators and
+	// checks (a server loads none of them until someone asks).
 	PlayingMatches(ctx context.Context) ([]Match, error)
 	// FinishMatch records a match's result. ErrNotFound if there is no such
 	// match; ErrConflict if it is already finished.

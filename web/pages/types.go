@@ -165,7 +165,8 @@ type ResultLine struct {
 	Summary string
 	Winners []string
 	MatchID string
-	// Ended says the host ended the match: no board shows that end.
+	// Ended says the match ended before its rules ended it (the host
+	// ended it, or it was abandoned): no board shows that end.
 	Ended bool
 }
 

@@ -119,12 +119,12 @@ func (db *DB) Supersede(ctx context.Context, instance, address string) (int, err
 	return int(n), nil
 }
 
-// Orphans lists rooms with a match in play and no unexpired lease.
+// Orphans lists rooms with a match in play whose lease expired unreleased.
 func (db *DB) Orphans(ctx context.Context) ([]string, error) {
 	rows, _ := db.pool.Query(ctx, `
 		SELECT DISTINCT m.room_code FROM matches m
-		WHERE m.status = 'playing' AND NOT EXISTS (
-			SELECT 1 FROM room_leases l WHERE l.room_code = m.room_code AND l.expires_at > now())
+		JOIN room_leases l ON l.room_code = m.room_code
+		WHERE m.status = 'playing' AND l.expires_at <= now()
 		ORDER BY m.room_code`)
 	codes, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	if err != nil {

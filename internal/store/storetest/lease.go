@@ -151,19 +151,26 @@ var leaseTests = []struct {
 			t.Fatalf("Supersede again = %d, %v; want none left", n, err)
 		}
 	}},
-	{"Orphans/PlayingRoomsWithoutLiveLease", func(t *testing.T, s LeaseStore) {
+	{"Orphans/PlayingRoomsWhoseLeaseLapsed", func(t *testing.T, s LeaseStore) {
 		mustRegister(t, s, "a", "http://a:1")
 		MustRoomAndMatch(t, s, "HELD")
 		MustRoomAndMatch(t, s, "LOST")
 		MustRoomAndMatch(t, s, "NONE")
+		MustRoomAndMatch(t, s, "IDLE")
 		done := MustRoomAndMatch(t, s, "DONE")
 		MustFinishMatch(t, s, done.ID, game.Result{}, time.Now())
 		mustClaim(t, s, "HELD", "a", long)
 		mustClaim(t, s, "LOST", "a", short)
+		mustClaim(t, s, "DONE", "a", short)
+		// Released when the room went idle: it sleeps until asked for.
+		mustClaim(t, s, "IDLE", "a", short)
+		if err := s.Release(t.Context(), "IDLE", "a"); err != nil {
+			t.Fatal(err)
+		}
 		waitExpired(t, s, "LOST")
 		got, err := s.Orphans(t.Context())
-		if err != nil || !slices.Equal(got, []string{"LOST", "NONE"}) {
-			t.Fatalf("Orphans = %v, %v; want [LOST NONE]", got, err)
+		if err != nil || !slices.Equal(got, []string{"LOST"}) {
+			t.Fatalf("Orphans = %v, %v; want [LOST]", got, err)
 		}
 	}},
 }
