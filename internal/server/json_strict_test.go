@@ -116,3 +116,24 @@ func TestRoomSocket_ActionDataIsStrict(t *testing.T) {
 		t.Errorf("the log holds set_focus %q, want only {\"seat\":1}", focus)
 	}
 }
+
+// A note's bytes go back to its seat inside a text frame, so they must be
+// UTF-8: other bytes are refused in words and the notes kept as they were.
+func TestRoomSocket_NoteMustBeUTF8(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	c, seats := e.mustRoom(tableOpts, fourPlayers...)
+	e.mustStartMatch(c)
+	julia := e.dial(c.Code, "view=json&token="+seats[0].Token)
+	julia.send(`{"type":"note","id":"n1","note":{"suspect":"Tom"}}`)
+	julia.until(func(f frame) bool { return f.Type == "ok" && f.ID == "n1" })
+	julia.send("{\"type\":\"note\",\"id\":\"n2\",\"note\":{\"a\":\"\xff\xfe\xfd\"}}")
+	r := julia.until(func(f frame) bool { return (f.Type == "ok" || f.Type == "error") && f.ID == "n2" })
+	if r.Type != "error" || r.Code != "refused" || !strings.Contains(r.Message, "UTF-8") {
+		t.Fatalf("invalid UTF-8 note: %s %q %q, want refused saying UTF-8", r.Type, r.Code, r.Message)
+	}
+	again := e.dial(c.Code, "view=json&token="+seats[0].Token)
+	if string(again.last.Note) != `{"suspect":"Tom"}` {
+		t.Fatalf("after the refusal the notes are %q", again.last.Note)
+	}
+}
