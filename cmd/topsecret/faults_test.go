@@ -49,7 +49,7 @@ func killUnderLoad(t *testing.T, bin string, c Config, storeArgs ...string) {
 	)
 	srv := startServerProcess(t, bin, storeArgs...)
 
-	book := &ackBook{}
+	book, opened := &ackBook{}, &ackBook{}
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
 	type result struct {
@@ -59,19 +59,21 @@ func killUnderLoad(t *testing.T, bin string, c Config, storeArgs ...string) {
 	done := make(chan result, 1)
 	go func() {
 		rep, err := loadtest.Run(ctx, loadtest.Config{URL: srv.URL, Game: "wink", Rooms: rooms, Seats: seats,
-			Rate: 40, Duration: 15 * time.Second, Timeout: 10 * time.Second, Acked: book, Seed: 13})
+			Rate: 40, Duration: 15 * time.Second, Timeout: 10 * time.Second, Acked: book, Opened: opened, Seed: 13})
 		done <- result{rep, err}
 	}()
 
-	// Learn the rooms from the first acknowledgements of every room.
-	var codes map[string]bool
+	// Wait until every room's match has an acknowledged action.
 	deadline := time.Now().Add(30 * time.Second)
-	for len(codes) < rooms {
+	for countMatches(book.claims(t)) < rooms {
 		if time.Now().After(deadline) {
-			t.Fatalf("only %d of %d rooms acknowledged an action", len(codes), rooms)
+			t.Fatalf("only %d of %d rooms acknowledged an action", countMatches(book.claims(t)), rooms)
 		}
 		time.Sleep(200 * time.Millisecond)
-		codes = roomCodes(t, srv.URL, book.claims(t))
+	}
+	codes := opened.codes()
+	if len(codes) != rooms {
+		t.Fatalf("the load tool opened rooms %v, want %d", codes, rooms)
 	}
 
 	rng := rand.New(rand.NewPCG(13, uint64(time.Now().UnixNano())))

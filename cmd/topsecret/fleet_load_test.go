@@ -43,7 +43,7 @@ func TestFleet_LoadToolThroughAKill(t *testing.T) {
 	}
 	front := startRoundRobin(t, pf.live)
 
-	book := &ackBook{}
+	book, opened := &ackBook{}, &ackBook{}
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
 	type result struct {
@@ -54,20 +54,19 @@ func TestFleet_LoadToolThroughAKill(t *testing.T) {
 	go func() {
 		rep, err := loadtest.Run(ctx, loadtest.Config{URL: front.URL, Game: "wink", Options: json.RawMessage(`{"mode":"remote"}`),
 			Rooms: rooms, Seats: 4, Rate: rate, Warmup: 2 * time.Second, Duration: time.Duration(secs) * time.Second,
-			Timeout: 10 * time.Second, Acked: book, Seed: 14})
+			Timeout: 10 * time.Second, Acked: book, Opened: opened, Seed: 14})
 		done <- result{rep, err}
 	}()
 
 	if !bench {
-		var codes map[string]bool
 		deadline := time.Now().Add(40 * time.Second)
-		for len(codes) < rooms {
+		for countMatches(book.claims(t)) < rooms {
 			if time.Now().After(deadline) {
-				t.Fatalf("only %d of %d rooms acknowledged an action", len(codes), rooms)
+				t.Fatalf("only %d of %d rooms acknowledged an action", countMatches(book.claims(t)), rooms)
 			}
 			time.Sleep(200 * time.Millisecond)
-			codes = roomCodes(t, front.URL, book.claims(t))
 		}
+		codes := opened.codes()
 		time.Sleep(3 * time.Second)
 		killed := time.Now()
 		pf.setUp(0, false)

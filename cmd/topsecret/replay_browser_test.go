@@ -13,7 +13,8 @@ import (
 
 // A bot match plays to its end; a phone then opens its replay, steps
 // through it, changes eyes, follows a deep link, and reaches the replay
-// again from the room's result banner and the room's history.
+// again from its own history link, the room's result banner and the room's
+// history.
 func TestReplayBrowser_StepPerspectiveDeepLink(t *testing.T) {
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
@@ -90,6 +91,31 @@ func TestReplayBrowser_StepPerspectiveDeepLink(t *testing.T) {
 		t.Fatalf("as-2 aria-current=%q", got)
 	}
 	p.mustBoardShows("wink-seat", seat2)
+
+	// A shared replay names no room: its history link goes by the match,
+	// to the room's finished matches without the room's code.
+	p.shot("replay-390")
+	p.wide()
+	p.shot("replay-1280")
+	p.narrow()
+	if !p.tap("replay-history-link") {
+		t.Fatal("the replay has no history link")
+	}
+	p.run(chromedp.WaitVisible(tid("history-match-1")))
+	if loc := p.where(); !strings.HasSuffix(loc, "/m/"+id+"/history") {
+		t.Fatalf("the replay's history link opened %s", loc)
+	}
+	if html := get(p, chromedp.Evaluate[string](`document.documentElement.outerHTML`)); strings.Contains(html, code) {
+		t.Fatal("the match's history names the room")
+	}
+	p.shot("match-history-390")
+	p.wide()
+	p.shot("match-history-1280")
+	p.narrow()
+	if !p.tap("history-match-1") {
+		t.Fatal("no history row for match 1")
+	}
+	p.mustOpenReplay(id)
 
 	// The room's history lists the match and opens its replay.
 	p.run(chromedp.Navigate(m.URL()+"/r/"+code+"/history"), chromedp.WaitVisible(tid("history-match-1")))

@@ -55,10 +55,12 @@ func TestReplayBrowser_ScriptWordsInTheReadersLanguage(t *testing.T) {
 	hp.shot("showing-1280")
 	hp.narrow()
 
-	// A Swedish phone follows the host, then browses alone.
+	// A Swedish phone follows the host, then browses alone. It has no seat:
+	// the room's watch banner names the room in the address it opens, and
+	// the page takes it out of the address bar, where a copy would share it.
 	gp := newPhone(t, browser, "guest")
 	gp.run(chromedp.Navigate(m.URL() + "/?lang=sv"))
-	gp.run(chromedp.Navigate(m.URL()+"/m/"+id+"?follow=1#0"), chromedp.WaitReady(tid("replay-frame")))
+	gp.run(chromedp.Navigate(m.URL()+"/m/"+id+"?follow=1&room="+code+"#0"), chromedp.WaitReady(tid("replay-frame")))
 	last := get(gp, chromedp.Evaluate[int](`Number(document.querySelector('[data-testid="replay"]').dataset.steps) - 1`))
 	eventually(t, "the guest follows the host", func() bool { return strings.HasPrefix(gp.frame(), "3|") })
 	if got, want := gp.text("watch-text"), say("game.page.replay.together", game.N("step", 3), game.N("last", last)); got != want {
@@ -66,6 +68,9 @@ func TestReplayBrowser_ScriptWordsInTheReadersLanguage(t *testing.T) {
 	}
 	if got, want := gp.text("watch-toggle"), say("game.page.replay.leave"); got != want {
 		t.Fatalf("following, the button reads %q, want %q", got, want)
+	}
+	if loc := gp.where(); strings.Contains(loc, code) {
+		t.Fatalf("the address bar still names the room: %s", loc)
 	}
 	gp.shot("following-390")
 	gp.tap("watch-toggle")

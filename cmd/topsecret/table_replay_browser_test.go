@@ -185,6 +185,9 @@ func TestBrowser_TableScreenFollowsSharedReplay(t *testing.T) {
 		eventually(t, fmt.Sprint("the host is at step ", step), func() bool { return strings.HasPrefix(hp.frame(), fmt.Sprint(step, "|")) })
 	}
 	eventually(t, "the table follows to step 8", func() bool { return tv.frame() == hp.frame() })
+	if loc := tv.where(); strings.Contains(loc, code) {
+		t.Fatalf("the replay's address names the room: %s", loc)
+	}
 	tv.shot("following-1280")
 
 	hp.tap("replay-watch") // stop showing

@@ -69,25 +69,13 @@ func Over() *RuleError {
 	return &RuleError{Code: CodeOver, Msg: M("game.over")}
 }
 
-func strictUnmarshal(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if dec.More() {
-		return fmt.Errorf("trailing data")
-	}
-	return nil
-}
-
 // DecodeOptions unmarshals lobby options strictly into v (which holds the
 // defaults beforehand), so an unknown key is an error (an *OptionError).
 func DecodeOptions(raw json.RawMessage, v any) error {
 	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
 		return nil
 	}
-	if err := strictUnmarshal(raw, v); err != nil {
+	if err := UnmarshalStrict(raw, v); err != nil {
 		return unreadable(err)
 	}
 	return nil

@@ -60,13 +60,14 @@ type Action struct {
 	At int64 `json:"at"`
 }
 
-// Decode unmarshals the action's data into v, rejecting unknown fields so a
-// client's typo is an error rather than a silently ignored choice.
+// Decode unmarshals the action's data into v strictly (UnmarshalStrict),
+// so a client's typo is an error rather than a silently ignored choice,
+// and the data stored in the log has only the one reading that was played.
 func (a Action) Decode(v any) error {
 	if len(a.Data) == 0 {
 		return nil
 	}
-	if err := strictUnmarshal(a.Data, v); err != nil {
+	if err := UnmarshalStrict(a.Data, v); err != nil {
 		return Malformed("%s: %v", a.Type, err)
 	}
 	return nil

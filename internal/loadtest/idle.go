@@ -53,7 +53,7 @@ func (r *runner) idle(rep *Report) error {
 	rep.Idle, rep.Rooms, rep.Seats = use, c.Rooms, c.Seats
 	before := r.sample()
 	r.say("seating %d rooms of %d players of %s…", c.Rooms, c.Seats, c.Game)
-	rooms, err := r.lobby.seatRooms(r.ctx, c.Game, c.Options, c.Seats, c.Rooms)
+	rooms, err := r.seatRooms(c.Rooms)
 	if err != nil {
 		return err
 	}

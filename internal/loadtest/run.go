@@ -57,6 +57,9 @@ type Config struct {
 	// Acked receives every acknowledged action as "match index id", one a
 	// line, warm-up included; nil: none.
 	Acked io.Writer
+	// Opened receives the code of each room the tool seats, one a line (a
+	// match's public record does not name its room); nil: none.
+	Opened io.Writer
 }
 
 func (c *Config) defaults() {
@@ -234,7 +237,7 @@ func (r *runner) play(rep *Report) error {
 	}
 	before := r.sample()
 	r.say("seating %d rooms of %d players of %s…", c.Rooms, c.Seats, c.Game)
-	rooms, err := r.lobby.seatRooms(r.ctx, c.Game, c.Options, c.Seats, c.Rooms)
+	rooms, err := r.seatRooms(c.Rooms)
 	if err != nil {
 		return err
 	}
@@ -322,4 +325,19 @@ func (r *runner) drain() {
 			return
 		}
 	}
+}
+
+// seatRooms seats n rooms as configured and writes their codes to Opened.
+func (r *runner) seatRooms(n int) ([]seatedRoom, error) {
+	c := r.cfg
+	rooms, err := r.lobby.seatRooms(r.ctx, c.Game, c.Options, c.Seats, n)
+	if err != nil || c.Opened == nil {
+		return rooms, err
+	}
+	for _, room := range rooms {
+		if _, err := fmt.Fprintln(c.Opened, room.Code); err != nil {
+			return rooms, err
+		}
+	}
+	return rooms, nil
 }

@@ -53,8 +53,17 @@ func TestCleanName(t *testing.T) {
 		{"❤️", "❤️", true},
 		{"🇫🇷 Marie", "🇫🇷 Marie", true},
 		{"👍🏽👍🏿", "👍🏽👍🏿", true},
-		{strings.Repeat("👨‍👩‍👧‍👦", 20), strings.Repeat("👨‍👩‍👧‍👦", 20), true},
-		{strings.Repeat("👨‍👩‍👧‍👦", 21), "", false},
+		{strings.Repeat("👨‍👩‍👧‍👦", 8), strings.Repeat("👨‍👩‍👧‍👦", 8), true},
+		{strings.Repeat("👩‍🚀", 20), strings.Repeat("👩‍🚀", 20), true},
+		{strings.Repeat("👩‍🚀", 21), "", false},
+		// What a name weighs is bounded too: nine families are nine
+		// characters but 225 bytes.
+		{strings.Repeat("👨‍👩‍👧‍👦", 9), "", false},
+		// A joiner joins emoji only, and a letter carries a few accents.
+		{"W\u200dW", "", false},
+		{"Z" + strings.Repeat("\u0301", 5), "", false},
+		{"Nguyễn", "Nguyễn", true},
+		{"a\xffb", "", false},
 		{strings.Repeat("a", 20), strings.Repeat("a", 20), true},
 		// Format characters that reorder text stay out.
 		{"Ann\u202eevE", "", false},

@@ -6,47 +6,17 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/google/uuid"
 
 	"topsecret/internal/game"
-	"topsecret/internal/graphemes"
 	"topsecret/internal/store"
 )
-
-// maxNameLen keeps names readable on a phone's seat ring. It counts the
-// characters a person sees (graphemes), so 🕵️‍♀️ is one, not five.
-const maxNameLen = 20
 
 // Joined is what a new player gets: their seat and the token that proves it.
 type Joined struct {
 	Seat  store.Seat
 	Token string
-}
-
-// CleanName trims a typed name and refuses empty or unprintable ones.
-func CleanName(name string) (string, error) {
-	name = strings.Join(strings.FieldsFunc(name, unicode.IsSpace), " ")
-	if name == "" {
-		return "", refuseSaid("game.refuse.name_empty")
-	}
-	if graphemes.Count(name) > maxNameLen {
-		return "", refuseSaid("game.refuse.name_long", game.N("n", maxNameLen))
-	}
-	for _, c := range name {
-		if !showable(c) {
-			return "", refuseSaid("game.refuse.name_chars")
-		}
-	}
-	return name, nil
-}
-
-// showable reports whether c may stand in a name: anything printable, and
-// the invisible joiner and tags that build emoji (👩‍🚀, subdivision flags).
-// Other format characters stay out: they reorder or hide text.
-func showable(c rune) bool {
-	return unicode.IsPrint(c) || c == '\u200d' || c >= 0xe0020 && c <= 0xe007f
 }
 
 // Join seats a new player. Once a match is running, newcomers watch instead.

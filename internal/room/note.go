@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"unicode/utf8"
 
 	"topsecret/internal/game"
 )
@@ -19,6 +20,11 @@ func (r *Room) PutNote(ctx context.Context, seatID string, note json.RawMessage)
 	note = bytes.TrimSpace(note)
 	if len(note) > maxNote {
 		return refuseSaid("game.refuse.note_large", game.N("kib", maxNote>>10))
+	}
+	// A note goes back raw in the seat's own text frames, which must be
+	// UTF-8: a browser closes a socket that sends anything else.
+	if !utf8.Valid(note) {
+		return refuseSaid("game.refuse.note_utf8")
 	}
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(note, &obj); err != nil || obj == nil {

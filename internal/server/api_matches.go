@@ -14,10 +14,10 @@ import (
 
 // MatchRecord is a match as the API and `topsecret replay export` give it.
 // Seed and Actions are present only once the match is finished: before that
-// the log could reveal hidden choices (a sealed card, a focus).
+// the log could reveal hidden choices (a sealed card, a focus). It never
+// names the room: a record is shared, and a room's code lets anyone in.
 type MatchRecord struct {
 	ID         string            `json:"id"`
-	Room       string            `json:"room"`
 	Number     int               `json:"number"`
 	Status     string            `json:"status"`
 	Setup      *game.Setup       `json:"setup,omitempty"`
@@ -43,7 +43,7 @@ type ActionJSON struct {
 
 // Record builds the public record of a match.
 func Record(m store.Match, log []store.ActionRecord) MatchRecord {
-	out := MatchRecord{ID: m.ID, Room: m.RoomCode, Number: m.Number, Status: m.Status, Game: m.Setup.Game,
+	out := MatchRecord{ID: m.ID, Number: m.Number, Status: m.Status, Game: m.Setup.Game,
 		Options: m.Setup.Options, Seats: m.Seats, ActionsN: len(log), CreatedAt: m.CreatedAt, FinishedAt: m.FinishedAt}
 	if m.Status != store.StatusFinished {
 		return out

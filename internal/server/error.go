@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -152,18 +153,22 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_, _ = w.Write(append(b, '\n'))
 }
 
-// decodeJSON reads a request body strictly.
+// decodeJSON reads a request body strictly (game.UnmarshalStrict): one
+// value, no key given twice, keys spelled as the request's fields are.
+// Every caller is under /api, whose bodies are limited to 16 KiB.
 func decodeJSON(r *http.Request, v any) error {
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
 			return err
 		}
-		if errors.Is(err, io.EOF) {
-			return nil // an empty body: every field keeps its zero value
-		}
+		return bad("game.page.error.malformed_json")
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil // an empty body: every field keeps its zero value
+	}
+	if err := game.UnmarshalStrict(body, v); err != nil {
 		return jsonRefusal(err)
 	}
 	return nil
@@ -173,8 +178,17 @@ func decodeJSON(r *http.Request, v any) error {
 // the field when there is one; the decoder's own words are English.
 func jsonRefusal(err error) error {
 	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) && te.Field != "" {
+	var dk *game.DuplicateKeyError
+	var kc *game.KeyCaseError
+	switch {
+	case errors.As(err, &te) && te.Field != "":
 		return bad("game.page.error.wrong_type", game.X("field", te.Field))
+	case errors.As(err, &dk):
+		return bad("game.page.error.field_twice", game.X("field", dk.Key))
+	case errors.As(err, &kc):
+		return bad("game.page.error.field_case", game.X("field", kc.Key), game.X("want", kc.Field))
+	case errors.Is(err, game.ErrTrailingData):
+		return bad("game.page.error.trailing_data")
 	}
 	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 		return bad("game.page.error.unknown_field", game.X("field", strings.Trim(f, `"`)))

@@ -22,9 +22,9 @@ import (
 )
 
 // stillPlaying refuses any replay of a match that has not ended: its log
-// and seed would reveal hidden cards.
+// and seed would reveal hidden cards. It names the match's number, never
+// its room: a match id alone must not lead anyone into the room.
 type stillPlaying struct {
-	code   string
 	number int
 }
 
@@ -45,7 +45,7 @@ func (s *Server) timeline(ctx context.Context, id string) (*replay.Timeline, err
 		return nil, err
 	}
 	if m.Status != store.StatusFinished {
-		return nil, &stillPlaying{code: m.RoomCode, number: m.Number}
+		return nil, &stillPlaying{number: m.Number}
 	}
 	log, err := s.Store.Actions(ctx, id)
 	if err != nil {
@@ -71,7 +71,7 @@ func (s *Server) replayError(w http.ResponseWriter, r *http.Request, err error) 
 		writeJSON(w, http.StatusConflict, saidError(reader(r, nil), "refused", "game.page.history.playing"))
 		return
 	}
-	s.render(w, r, http.StatusConflict, layout.Page(reader(r, nil).Say(game.M("game.page.replay.pending_title")), pages.ReplayPending(sp.code, sp.number)))
+	s.render(w, r, http.StatusConflict, layout.Page(reader(r, nil).Say(game.M("game.page.replay.pending_title")), pages.ReplayPending(sp.number)))
 }
 
 // replaySheet is the stylesheet of the replay viewer and the room history.
@@ -125,7 +125,11 @@ func (s *Server) handleReplayPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := replayPage(r, t, as, step)
-	p.Watch = s.isRoomHost(r, m.RoomCode)
+	// Only someone in the room learns which room the match was played in:
+	// a replay link is shared, and the room's code lets anyone in.
+	if member, host := s.roomRole(r, m.RoomCode); member {
+		p.Code, p.Watch = m.RoomCode, host
+	}
 	p.Screen = r.URL.Query().Get("screen") == "table"
 	title := reader(r, nil).Say(game.M("game.page.title.replay", game.X("game", p.GameName), game.N("number", m.Number)))
 	s.render(w, r, http.StatusOK, layout.Page(title, pages.ReplayPage(p), append([]string{replaySheet}, gameAssets(m.Setup.Game)...)...))
@@ -247,12 +251,14 @@ func (s *Server) replayStep(r *http.Request, t *replay.Timeline, i int, as strin
 	return step, f, nil
 }
 
-// isRoomHost reports whether the request carries room code's host token.
-func (s *Server) isRoomHost(r *http.Request, code string) bool {
-	host := false
+// roomRole reports whether the request speaks for someone in room code
+// (its host, or a seat's holder) and whether for its host.
+func (s *Server) roomRole(r *http.Request, code string) (member, host bool) {
 	_ = s.Rooms.With(r.Context(), code, func(rm *room.Room) error {
-		host = s.isHost(r, rm)
+		id := s.identity(r, rm)
+		host = rm.IsHost(r.Context(), id)
+		member = host || id.SeatID != ""
 		return nil
 	})
-	return host
+	return member, host
 }

@@ -3,6 +3,7 @@ package server_test
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -114,4 +115,53 @@ func TestJoinCode_KeepsWhatWasTyped(t *testing.T) {
 	if got, _ := doc.Find(`[data-testid="join-code"] input[name=code]`).Attr("value"); got != "ab!" {
 		t.Fatalf("the box holds %q, want what was typed", got)
 	}
+}
+
+// A page at an address that starts like another site's (//evil.com/x, or
+// the same with escaped or backward slashes) links only to this site: its
+// language switch leads to the same page here, never to evil.com.
+func TestNotFound_LinksStayOnSite(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	for _, path := range []string{"//evil.com/x", "///evil.com/x", "/%2F%2Fevil.com", "/%2F/evil.com", "/%5Cevil.com/x", "/%5C%5Cevil.com"} {
+		t.Run(path, func(t *testing.T) {
+			status, body := e.get(path, "text/html")
+			if status != http.StatusNotFound {
+				t.Fatalf("status %d, want 404", status)
+			}
+			doc, err := goquery.NewDocumentFromReader(strings.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			langs := 0
+			doc.Find("[href], [action], [src]").Each(func(_ int, s *goquery.Selection) {
+				for _, attr := range []string{"href", "action", "src"} {
+					ref, ok := s.Attr(attr)
+					if !ok {
+						continue
+					}
+					if strings.Contains(ref, "lang=") {
+						langs++
+					}
+					if !onSite(ref) {
+						t.Errorf("%s=%q leads off the site", attr, ref)
+					}
+				}
+			})
+			if langs == 0 {
+				t.Fatal("no language links on the page")
+			}
+		})
+	}
+}
+
+// onSite reports whether a link in a page stays on the page's own site: a
+// path from the root, or a fragment. Browsers read a backslash as a slash.
+func onSite(ref string) bool {
+	ref = strings.ReplaceAll(ref, `\`, "/")
+	u, err := url.Parse(ref)
+	if err != nil || u.Scheme != "" || u.Host != "" {
+		return false
+	}
+	return strings.HasPrefix(ref, "#") || strings.HasPrefix(ref, "/") && !strings.HasPrefix(ref, "//")
 }

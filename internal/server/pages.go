@@ -62,7 +62,8 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 		l.Barred = room.Watching(id) && rm.Barred(r.Context(), networkOf(clientAddr(r)))
 		page := pages.Room{Code: f.Code, GameName: l.Game.Name, JoinURL: base + "/r/" + f.Code,
 			QRSVG: s.qrSVG(base + "/r/" + f.Code), Table: table, Seated: f.SeatID != "",
-			Main: pages.LiveMain(l), WSURL: "/r/" + f.Code + "/ws"}
+			Main: pages.LiveMain(l), WSURL: "/r/" + f.Code + "/ws",
+			NameMax: pages.NameMax{Chars: room.MaxNameChars, Runes: room.MaxNameRunes, Bytes: room.MaxNameBytes}}
 		if table {
 			page.WSURL += "?table=1"
 		}

@@ -80,7 +80,7 @@ func replayPage(r *http.Request, t *replay.Timeline, as string, step pages.Repla
 	m := t.Match()
 	names := t.Names()
 	rd := reader(r, names)
-	p := pages.Replay{MatchID: m.ID, Code: m.RoomCode, GameName: gameName(r, m.Setup.Game), Number: m.Number,
+	p := pages.Replay{MatchID: m.ID, GameName: gameName(r, m.Setup.Game), Number: m.Number,
 		Date: date(rd, m.CreatedAt, true), Length: length(rd, t.Len()-1, m),
 		Steps: t.Len(), As: as, Step: step}
 	p.Perspectives = append(p.Perspectives, pages.Perspective{Key: "all", Label: rd.Say(game.M("game.page.replay.eyes_all"))},

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
 
 	"topsecret/internal/game"
 	"topsecret/internal/games"
@@ -23,6 +24,34 @@ func (s *Server) handleRoomHistory(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, store.ErrNotFound)
 		return
 	}
+	s.history(w, r, code, true)
+}
+
+// handleMatchHistory is /m/{id}/history, where a replay links: the same
+// history of the match's room for anyone holding a replay link, without
+// the room's code (which lets anyone into the room) or a word of a match
+// being played there. A match still being played has no history page.
+func (s *Server) handleMatchHistory(w http.ResponseWriter, r *http.Request) {
+	id := chi.URLParam(r, "id")
+	if _, err := uuid.Parse(id); err != nil {
+		s.error(w, r, store.ErrNotFound)
+		return
+	}
+	m, err := s.Store.Match(r.Context(), id)
+	if err != nil {
+		s.error(w, r, err)
+		return
+	}
+	if m.Status != store.StatusFinished {
+		s.replayError(w, r, &stillPlaying{number: m.Number})
+		return
+	}
+	s.history(w, r, m.RoomCode, false)
+}
+
+// history renders room code's history; named says whether the page may
+// name the room.
+func (s *Server) history(w http.ResponseWriter, r *http.Request, code string, named bool) {
 	rm, err := s.Store.Room(r.Context(), code)
 	if err != nil {
 		s.error(w, r, err)
@@ -34,11 +63,17 @@ func (s *Server) handleRoomHistory(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	entry, _ := games.Lookup(rm.Game)
-	h := pages.History{Code: code, Game: reader(r, nil).Game(entry.Info)}
+	rd := reader(r, nil)
+	h := pages.History{Game: rd.Game(entry.Info)}
+	title := rd.Say(game.M("game.page.history.game", game.X("game", gameName(r, entry.Info.Slug))))
+	if named {
+		h.Code = code
+		title = rd.Say(game.M("game.page.title.history", game.X("game", gameName(r, entry.Info.Slug)), game.X("code", code)))
+	}
 	var finished []store.Match
 	for _, m := range ms {
 		if m.Status != store.StatusFinished {
-			h.Playing = true
+			h.Playing = named
 			continue
 		}
 		finished = append(finished, m)
@@ -56,7 +91,7 @@ func (s *Server) handleRoomHistory(w http.ResponseWriter, r *http.Request) {
 			h.Champion = st.Name
 		}
 	}
-	s.render(w, r, http.StatusOK, layout.Page(reader(r, nil).Say(game.M("game.page.title.history", game.X("game", gameName(r, entry.Info.Slug)), game.X("code", code))), pages.HistoryPage(h), replaySheet))
+	s.render(w, r, http.StatusOK, layout.Page(title, pages.HistoryPage(h), replaySheet))
 }
 
 func (s *Server) historyRow(r *http.Request, m store.Match) (pages.HistoryRow, error) {

@@ -55,7 +55,7 @@ func watchLine(f *room.Frame) *pages.WatchLine {
 		Last: f.Watch.Steps - 1, As: as, Code: f.Code, IsHost: f.Host}
 	if f.Table {
 		line.As = f.Watch.As
-		line.Follow = "/m/" + f.Watch.MatchID + "?as=" + url.QueryEscape(line.As) + "&follow=1&screen=table#" + strconv.Itoa(f.Watch.Step)
+		line.Follow = "/m/" + f.Watch.MatchID + "?as=" + url.QueryEscape(line.As) + "&follow=1&screen=table&room=" + f.Code + "#" + strconv.Itoa(f.Watch.Step)
 	}
 	return line
 }

@@ -100,7 +100,7 @@ func TestRoomWatch_TableScreenFollows(t *testing.T) {
 	if st := e.do("POST", "/api/rooms/"+c.Code+"/watch", c.HostToken, map[string]any{"match_id": id, "step": 3, "as": "all"}, nil); st != http.StatusOK {
 		t.Fatalf("watch: %d", st)
 	}
-	want := `data-follow="/m/` + id + `?as=all&amp;follow=1&amp;screen=table#3"`
+	want := `data-follow="/m/` + id + `?as=all&amp;follow=1&amp;screen=table&amp;room=` + c.Code + `#3"`
 	table.until(func(f frame) bool { return f.Type == "view" && strings.Contains(f.HTML, want) })
 	f := phone.until(func(f frame) bool { return f.Type == "view" && strings.Contains(f.HTML, `data-testid="watch-banner"`) })
 	if strings.Contains(f.HTML, "data-follow") {

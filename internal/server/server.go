@@ -143,6 +143,7 @@ func (s *Server) routes() http.Handler {
 		r.Post("/r/{code}/pass/{secret}", s.handlePassTake)
 		r.Get("/m/{id}", s.handleReplayPage)
 		r.Get("/m/{id}/step/{n}", s.handleReplayStep)
+		r.Get("/m/{id}/history", s.handleMatchHistory)
 
 		r.Route("/api", func(r chi.Router) {
 			r.Use(limitBody(16<<10), s.sameOriginWrites)

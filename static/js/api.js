@@ -90,6 +90,51 @@
       })
       .catch(function (err) { busy(f, false); fail(err); });
   }
+
+  // A name field with data-max-* stops at the room's limits, counted as the
+  // server counts them: characters a person sees (graphemes: 👩‍🚀 is one),
+  // code points and UTF-8 bytes. What was there stays; of what was just
+  // typed or pasted, as many whole characters as fit are kept.
+  var segmenter = window.Intl && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+  var utf8 = window.TextEncoder ? new TextEncoder() : null;
+  function chars(v) {
+    if (!segmenter) { return Array.from(v); }
+    return Array.from(segmenter.segment(v), function (s) { return s.segment; });
+  }
+  function fits(el, v) {
+    return chars(v).length <= +el.getAttribute("data-max-chars") &&
+      Array.from(v).length <= +el.getAttribute("data-max-runes") &&
+      (!utf8 || utf8.encode(v).length <= +el.getAttribute("data-max-bytes"));
+  }
+  function surrogate(c, lo) { return c >= (lo ? 0xdc00 : 0xd800) && c <= (lo ? 0xdfff : 0xdbff); }
+  function fitName(el) {
+    var v = el.value, old = el.fitted || "";
+    if (fits(el, v)) { return; }
+    var p = 0, s = 0;
+    while (p < old.length && p < v.length && old[p] === v[p]) { p++; }
+    if (p > 0 && surrogate(v.charCodeAt(p - 1), false)) { p--; }
+    while (s < old.length - p && s < v.length - p && old[old.length - 1 - s] === v[v.length - 1 - s]) { s++; }
+    if (s > 0 && surrogate(v.charCodeAt(v.length - s), true)) { s--; }
+    var head = v.slice(0, p), tail = v.slice(v.length - s), added = chars(v.slice(p, v.length - s)), keep = "";
+    if (!fits(el, head + tail)) { head = ""; tail = ""; added = chars(v); }
+    for (var i = 0; i < added.length && fits(el, head + keep + added[i] + tail); i++) { keep += added[i]; }
+    el.value = head + keep + tail;
+    el.setSelectionRange(head.length + keep.length, head.length + keep.length);
+  }
+  // What the field held before an edit is what the edit may not push out.
+  document.addEventListener("beforeinput", function (e) {
+    var el = e.target;
+    if (el.hasAttribute && el.hasAttribute("data-max-chars") && !e.isComposing) { el.fitted = el.value; }
+  });
+  document.addEventListener("input", function (e) {
+    var el = e.target;
+    if (el.hasAttribute && el.hasAttribute("data-max-chars") && !e.isComposing) { fitName(el); }
+  });
+  document.addEventListener("compositionend", function (e) {
+    var el = e.target;
+    if (el.hasAttribute && el.hasAttribute("data-max-chars")) { fitName(el); }
+  });
+
   function joinRoom(f, data) {
     var name = String(data.name || "").trim();
     if (!name) { toast(document.body.getAttribute("data-say-pick-name") || "", true); return; }

@@ -19,6 +19,21 @@
   // room when the showing stops.
   var screen = root.getAttribute("data-screen") === "table";
   var screenParams = screen ? "&follow=1&screen=table" : "";
+  // code is the room the match was played in, to follow what its host
+  // shows. The page names it only to the room's host and seats
+  // (data-code): a replay link is shared, and the code lets anyone in. The
+  // room's watch banner sends its phones and table screen here with
+  // room=CODE, which show() drops from the address bar at once (so a copied
+  // address does not carry it) and this tab keeps for a reload.
+  var code = root.getAttribute("data-code") || roomFromAddress();
+  function roomFromAddress() {
+    var m = location.search.match(/[?&]room=([A-Za-z0-9]{1,12})(?:&|$)/), key = "ts_room_of_" + root.getAttribute("data-match");
+    try {
+      if (m) { sessionStorage.setItem(key, m[1]); }
+      return m ? m[1] : sessionStorage.getItem(key) || "";
+    } catch (e) { return m ? m[1] : ""; /* private mode */ }
+  }
+  function roomParam() { return code ? "&room=" + encodeURIComponent(code) : ""; }
 
   // said words a message the page rendered for its reader (data-say-*),
   // filling its {name} slots: no word shown here is written in this file.
@@ -241,7 +256,7 @@
   // ---- watch together ----
   // The host shows this replay to the room: every step it takes is posted
   // (at most ~4 a second) and rides the room's frames to every phone.
-  var code = root.getAttribute("data-code"), matchID = root.getAttribute("data-match");
+  var matchID = root.getAttribute("data-match");
   var watchBtn = $("[data-watch]", root), showing = false, postTimer = 0, posted = -1;
   function hostHeaders() {
     var h = { "Content-Type": "application/json", "Accept": "application/json" }, t = "";
@@ -284,7 +299,7 @@
     if (w.match_id !== matchID) {
       text.textContent = said("host-other", { number: w.number });
       btn.textContent = said("join");
-      btn.setAttribute("data-href", "/m/" + w.match_id + "?as=" + encodeURIComponent(as) + "&follow=1#" + w.step);
+      btn.setAttribute("data-href", "/m/" + w.match_id + "?as=" + encodeURIComponent(as) + "&follow=1" + roomParam() + "#" + w.step);
       return;
     }
     btn.removeAttribute("data-href");
@@ -330,7 +345,7 @@
   function screenFollows(w) {
     if (!w) { location.replace("/r/" + encodeURIComponent(code) + "/table"); return true; }
     if (w.match_id !== matchID) {
-      location.replace("/m/" + w.match_id + "?as=" + encodeURIComponent(w.as || "table") + screenParams + "#" + w.step);
+      location.replace("/m/" + w.match_id + "?as=" + encodeURIComponent(w.as || "table") + screenParams + roomParam() + "#" + w.step);
       return true;
     }
     following = true;

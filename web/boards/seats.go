@@ -4,8 +4,7 @@ import (
 	"strings"
 
 	"github.com/a-h/templ"
-
-	"topsecret/internal/graphemes"
+	"github.com/rivo/uniseg"
 )
 
 // Palette maps a game's seat colour names ("red", "pink") to CSS colours.
@@ -30,7 +29,7 @@ func (p Palette) Style(name string) templ.SafeCSS {
 // Initial is the first character a person sees in a name (a letter, or a
 // whole emoji or flag), upper-cased, for avatars.
 func Initial(name string) string {
-	if first := graphemes.First(name); first != "" {
+	if first, _, _, _ := uniseg.FirstGraphemeClusterInString(name, -1); first != "" {
 		return strings.ToUpper(first)
 	}
 	return "?"

@@ -3,6 +3,7 @@ package layout
 import (
 	"context"
 	"net/url"
+	"strings"
 
 	"topsecret/internal/game"
 	"topsecret/web/catalogue"
@@ -17,7 +18,10 @@ func WithAddress(ctx context.Context, u *url.URL) context.Context {
 	return context.WithValue(ctx, addressKey{}, u)
 }
 
-// switchURL is the page's own address (path and query) choosing lang.
+// switchURL is the page's own address (path and query) choosing lang. The
+// path starts with exactly one slash: an address such as //evil.com/x (a
+// 404 page answers any) would otherwise come back as a link to evil.com,
+// and browsers read a backslash there as a slash.
 func switchURL(ctx context.Context, lang string) string {
 	u, _ := ctx.Value(addressKey{}).(*url.URL)
 	if u == nil {
@@ -25,7 +29,7 @@ func switchURL(ctx context.Context, lang string) string {
 	}
 	q := u.Query()
 	q.Set("lang", lang)
-	return (&url.URL{Path: u.Path, RawQuery: q.Encode()}).String()
+	return (&url.URL{Path: "/" + strings.TrimLeft(u.Path, `/\`), RawQuery: q.Encode()}).String()
 }
 
 // say words a platform message for the page's reader.

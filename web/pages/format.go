@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"github.com/a-h/templ"
+	"github.com/rivo/uniseg"
 
 	"topsecret/internal/game"
-	"topsecret/internal/graphemes"
 	"topsecret/web/catalogue"
 	"topsecret/web/words"
 )
@@ -75,7 +75,7 @@ func firstTo(ctx context.Context, s game.Series) string {
 
 // initial is the first letter of a name, for the avatar badge.
 func initial(name string) string {
-	if first := graphemes.First(name); first != "" {
+	if first, _, _, _ := uniseg.FirstGraphemeClusterInString(name, -1); first != "" {
 		return strings.ToUpper(first)
 	}
 	return "?"

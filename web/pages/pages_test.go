@@ -232,7 +232,7 @@ func TestErrorView(t *testing.T) {
 
 func TestJoinForm(t *testing.T) {
 	t.Parallel()
-	doc := MustRender(t, pages.JoinForm("XYZ"))
+	doc := MustRender(t, pages.JoinForm("XYZ", pages.NameMax{Chars: 20, Runes: 64, Bytes: 224}))
 	if got, _ := mustOne(t, doc, "join-form").Attr("data-join"); got != "XYZ" {
 		t.Fatalf("data-join=%q", got)
 	}

@@ -34,7 +34,13 @@ type Room struct {
 	// HowTo is the top bar's "?" and the game's how-to-play it opens over
 	// the page; nil for none.
 	HowTo templ.Component
+	// NameMax is how long a name the join form takes.
+	NameMax NameMax
 }
+
+// NameMax is how long a player's name may be, as the room counts it: in
+// characters a person sees, in code points and in UTF-8 bytes.
+type NameMax struct{ Chars, Runes, Bytes int }
 
 // Live is the content of #room-main, rendered per viewer on every change and
 // sent over the websocket.
