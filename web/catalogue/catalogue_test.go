@@ -37,7 +37,7 @@ func TestCatalogue_EveryGameHasABoard(t *testing.T) {
 }
 
 // platformID is a platform message id written in Go source.
-var platformID = regexp.MustCompile(`"(game\.[a-z_]+(?:\.[a-z_]+)*)"`)
+var platformID = regexp.MustCompile(`"(game\.[a-z0-9_]+(?:\.[a-z0-9_]+)*)"`)
 
 // The platform's own messages (the contract's refusals, the room's events,
 // the replay's lines) are all in the English catalogue, and the catalogue
