@@ -144,7 +144,8 @@ func importRecord(ctx context.Context, st store.Store, path, base string, out io
 		return fmt.Errorf("import %s refused: %w", path, err)
 	}
 	now := time.Now().UTC()
-	rm := store.Room{Code: room.NewCode(), Game: m.Setup.Game, Options: m.Setup.Options, HostToken: room.NewToken(), CreatedAt: now}
+	host := room.NewToken()
+	rm := store.Room{Code: room.NewCode(), Game: m.Setup.Game, Options: m.Setup.Options, HostHash: store.Hash(host), CreatedAt: now}
 	if err := st.CreateRoom(ctx, rm); err != nil {
 		return fmt.Errorf("import: create room: %w", err)
 	}
@@ -168,7 +169,7 @@ func importRecord(ctx context.Context, st store.Store, path, base string, out io
 	fmt.Fprintf(out, "Imported match %s (%s, %d actions, verified by replay) into room %s.\n", m.ID, m.Setup.Game, len(log), rm.Code)
 	fmt.Fprintf(out, "  replay:     %s/m/%s\n", base, m.ID)
 	fmt.Fprintf(out, "  history:    %s/r/%s/history\n", base, rm.Code)
-	fmt.Fprintf(out, "  host token: %s\n", rm.HostToken)
+	fmt.Fprintf(out, "  host token: %s\n", host)
 	return nil
 }
 

@@ -33,7 +33,7 @@ func mustStoredMatch(tb testing.TB, dir string) string {
 	rules := wink.Rules{}
 	opts, _ := rules.Options(json.RawMessage(`{"mode":"remote","agentCardsRemovedPerPlayer":4}`))
 	start := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
-	rm := store.Room{Code: room.NewCode(), Game: "wink", Options: opts, HostToken: room.NewToken(), CreatedAt: start}
+	rm := store.Room{Code: room.NewCode(), Game: "wink", Options: opts, HostHash: store.Hash(room.NewToken()), CreatedAt: start}
 	if err := st.CreateRoom(ctx, rm); err != nil {
 		tb.Fatal(err)
 	}
@@ -119,6 +119,7 @@ func TestReplay_ExportImport(t *testing.T) {
 		t.Fatalf("import said:\n%s", out)
 	}
 	newID := strings.Fields(out)[2]
+	mustHostTokenSaid(t, dst, out)
 	again := runOK(t, "replay", "export", "-data", dst, newID)
 	var a, b struct {
 		Setup   json.RawMessage `json:"setup"`
@@ -199,5 +200,33 @@ func TestReplay_ImportRefusesTampering(t *testing.T) {
 				t.Fatalf("a refused import left matches behind: %v %v", ms, err)
 			}
 		})
+	}
+}
+
+// mustHostTokenSaid fails unless the host token import printed is the one
+// of the room it printed, as the store in dir keeps it: hashed.
+func mustHostTokenSaid(tb testing.TB, dir, out string) {
+	tb.Helper()
+	var code, token string
+	for _, line := range strings.Split(out, "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 2 && f[0] == "history:":
+			code = strings.TrimSuffix(f[1][strings.Index(f[1], "/r/")+3:], "/history")
+		case len(f) == 3 && f[0] == "host" && f[1] == "token:":
+			token = f[2]
+		}
+	}
+	st, err := sqlite.Open(filepath.Join(dir, "topsecret.db"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer st.Close()
+	rm, err := st.Room(context.Background(), code)
+	if err != nil {
+		tb.Fatalf("room %q of import's output:\n%s\n%v", code, out, err)
+	}
+	if token == "" || rm.HostHash != store.Hash(token) {
+		tb.Fatalf("host token %q does not hash to room %s's %q", token, code, rm.HostHash)
 	}
 }

@@ -24,7 +24,7 @@ func TestVerifyFindsLostAndMovedAcknowledgements(t *testing.T) {
 	}
 	defer st.Close()
 	now := time.Now().UTC()
-	if err := st.CreateRoom(ctx, store.Room{Code: "VRFY01", Game: "wink", Options: json.RawMessage(`{}`), HostToken: "h", CreatedAt: now}); err != nil {
+	if err := st.CreateRoom(ctx, store.Room{Code: "VRFY01", Game: "wink", Options: json.RawMessage(`{}`), HostHash: store.Hash("h"), CreatedAt: now}); err != nil {
 		t.Fatal(err)
 	}
 	m := store.Match{ID: uuid.NewString(), RoomCode: "VRFY01", Number: 1, Status: "playing", CreatedAt: now,

@@ -42,10 +42,11 @@ func (r *Room) Arrived(stamp string) (time.Time, bool) {
 	return time.Unix(sec, 0).UTC(), true
 }
 
-// arrivalSeal is the MAC of a stamp's time; its key is a hash of the host
-// token, so the seal gives nothing of the token away.
+// arrivalSeal is the MAC of a stamp's time; its key is drawn from the host
+// token's stored hash, which never leaves the server, so no browser can
+// forge an earlier arrival.
 func (r *Room) arrivalSeal(at string) []byte {
-	key := sha256.Sum256([]byte("topsecret arrival stamp\x00" + r.rec.HostToken))
+	key := sha256.Sum256([]byte("topsecret arrival stamp\x00" + r.rec.HostHash))
 	m := hmac.New(sha256.New, key[:])
 	m.Write([]byte(r.rec.Code + "\x00" + at))
 	return m.Sum(nil)[:16]

@@ -24,9 +24,10 @@ func (r *Room) IsHost(ctx context.Context, id Identity) bool {
 }
 
 // HostToken reports whether token is the room's host token (the room's
-// creator); whether its holder is the host now is IsHost's question.
+// creator); whether its holder is the host now is IsHost's question. Only
+// its hash is kept, compared in constant time.
 func (r *Room) HostToken(token string) bool {
-	return token != "" && subtleEqual(token, r.rec.HostToken)
+	return token != "" && subtleEqual(store.Hash(token), r.rec.HostHash)
 }
 
 func (r *Room) isHost(id Identity) bool { return holds(id, r.rec.Host.Seat) }

@@ -35,12 +35,13 @@ func (r *Room) Join(ctx context.Context, name string) (Joined, error) {
 				return refuseSaid("game.refuse.name_taken", game.X("name", name))
 			}
 		}
-		s := store.Seat{ID: uuid.NewString(), Name: name, Token: NewToken(), JoinedAt: r.now().UTC()}
+		token := NewToken()
+		s := store.Seat{ID: uuid.NewString(), Name: name, TokenHash: store.Hash(token), JoinedAt: r.now().UTC()}
 		if err := r.putSeats(ctx, append(slices.Clone(r.seats), s)); err != nil {
 			return err
 		}
 		// The seat as stored, with the position the table gave it.
-		j = Joined{Seat: r.seats[len(r.seats)-1], Token: s.Token}
+		j = Joined{Seat: r.seats[len(r.seats)-1], Token: token}
 		return nil
 	})
 	return j, err
@@ -169,13 +170,18 @@ func (r *Room) putSeats(ctx context.Context, seats []store.Seat) error {
 	return nil
 }
 
-// SeatByToken returns the seat a token proves, or false.
+// SeatByToken returns the seat a token proves, or false. Seats keep only
+// their token's hash, compared in constant time.
 func (r *Room) SeatByToken(ctx context.Context, token string) (store.Seat, bool) {
 	var s store.Seat
 	var ok bool
+	if token == "" {
+		return s, false
+	}
+	hash := store.Hash(token)
 	_ = r.do(ctx, func() error {
 		for _, x := range r.seats {
-			if token != "" && x.Token == token {
+			if x.TokenHash != "" && subtleEqual(x.TokenHash, hash) {
 				s, ok = x, true
 			}
 		}

@@ -123,7 +123,8 @@ func (g *Registry) CreateRoom(ctx context.Context, slug string, options json.Raw
 		return Created{}, ErrFull // its host could not open it
 	}
 	for tries := 0; ; tries++ {
-		rec := store.Room{Code: NewCode(), Game: slug, Options: opts, HostToken: NewToken(), CreatedAt: g.Clock.Now().UTC()}
+		token := NewToken()
+		rec := store.Room{Code: NewCode(), Game: slug, Options: opts, HostHash: store.Hash(token), CreatedAt: g.Clock.Now().UTC()}
 		err := g.Store.CreateRoom(ctx, rec)
 		if errors.Is(err, store.ErrConflict) && tries < 5 {
 			continue
@@ -131,7 +132,7 @@ func (g *Registry) CreateRoom(ctx context.Context, slug string, options json.Raw
 		if err != nil {
 			return Created{}, fmt.Errorf("create room: %w", err)
 		}
-		return Created{Code: rec.Code, HostToken: rec.HostToken}, nil
+		return Created{Code: rec.Code, HostToken: token}, nil
 	}
 }
 

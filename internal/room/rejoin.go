@@ -3,7 +3,6 @@ package room
 import (
 	"context"
 	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -91,7 +90,7 @@ func (r *Room) PassSeat(ctx context.Context, by Identity, seatID string) (Pass, 
 			}
 		}
 		p = Pass{SeatID: seatID, Name: r.seats[i].Name, Secret: NewToken(), Expires: r.now().Add(PassLife).UTC()}
-		rec := store.SeatPass{RoomCode: r.rec.Code, SeatID: seatID, Hash: passHash(p.Secret), ExpiresAt: p.Expires}
+		rec := store.SeatPass{RoomCode: r.rec.Code, SeatID: seatID, Hash: store.Hash(p.Secret), ExpiresAt: p.Expires}
 		if err := r.reg.Store.PutSeatPass(ctx, rec); err != nil {
 			return fmt.Errorf("pass seat: %w", err)
 		}
@@ -159,7 +158,7 @@ func (r *Room) claimedSeat(ctx context.Context, c Claim) (int, error) {
 
 // passSeat checks a link's secret and returns the index of its seat.
 func (r *Room) passSeat(ctx context.Context, secret string) (int, error) {
-	p, err := r.reg.Store.SeatPass(ctx, r.rec.Code, passHash(secret))
+	p, err := r.reg.Store.SeatPass(ctx, r.rec.Code, store.Hash(secret))
 	if errors.Is(err, store.ErrNotFound) {
 		return -1, refuseSaid("game.rejoin.link_unknown")
 	}
@@ -190,7 +189,7 @@ func (r *Room) codeSeat(code string) (int, error) {
 	code = NormalizeCode(code)
 	found := -1
 	for i, s := range r.seats {
-		if s.Bot || s.Token == "" || !subtleEqual(code, RejoinCode(s.Token)) {
+		if s.Bot || s.TokenHash == "" || !subtleEqual(code, RejoinCode(s.TokenHash)) {
 			continue
 		}
 		if found >= 0 {
@@ -215,9 +214,10 @@ func (r *Room) moveSeat(ctx context.Context, i int, byHost bool) (string, error)
 	if err := r.reg.Store.EndSeatPass(ctx, r.rec.Code, id, r.now().UTC()); err != nil {
 		return "", fmt.Errorf("move seat: %w", err)
 	}
-	old := r.seats[i].Token
+	old := r.seats[i].TokenHash
+	token := NewToken()
 	seats := slices.Clone(r.seats)
-	seats[i].Token = NewToken()
+	seats[i].TokenHash = store.Hash(token)
 	if err := r.putSeats(ctx, seats); err != nil {
 		return "", err
 	}
@@ -249,7 +249,7 @@ func (r *Room) moveSeat(ctx context.Context, i int, byHost bool) (string, error)
 	}
 	r.changed()
 	r.watchHost()
-	return seats[i].Token, nil
+	return token, nil
 }
 
 // MovedFrom reports the seat a token held before the seat moved to
@@ -259,7 +259,7 @@ func (r *Room) MovedFrom(ctx context.Context, token string) (string, bool) {
 	var id string
 	_ = r.do(ctx, func() error {
 		if token != "" {
-			id = r.retired[token]
+			id = r.retired[store.Hash(token)]
 		}
 		return nil
 	})
@@ -271,7 +271,7 @@ func (r *Room) MovedFrom(ctx context.Context, token string) (string, bool) {
 func (r *Room) rejoinState(id Identity) *RejoinState {
 	var st RejoinState
 	if i := r.seatIndex(id.SeatID); i >= 0 && !id.Table && !r.seats[i].Bot {
-		st.Code = RejoinCode(r.seats[i].Token)
+		st.Code = RejoinCode(r.seats[i].TokenHash)
 	}
 	if i := r.seatIndex(id.Moved); i >= 0 && id.SeatID == "" {
 		st.Moved = r.seats[i].Name
@@ -287,13 +287,16 @@ func (r *Room) rejoinState(id Identity) *RejoinState {
 	return &st
 }
 
-// RejoinCode is the rejoin code of the seat holding token: six letters of
-// the room-code alphabet drawn from a hash of the token. It changes with
-// the token, so a claim uses it up, and needs no storing; the hash gives
-// nothing of the token away.
-func RejoinCode(token string) string {
+// RejoinCode is the rejoin code of the seat whose token hashes to
+// tokenHash (store.Hash): six letters of the room-code alphabet drawn from
+// a hash of it. It changes with the token, so a claim uses it up, and
+// needs no storing; the hash gives nothing of the token away. Drawn from
+// what the store keeps, it survives a restart; so whoever reads the
+// database can work out a seat's code, which moves the seat in plain
+// sight (its phone is told, the table reads it) and never holds the host.
+func RejoinCode(tokenHash string) string {
 	var b strings.Builder
-	sum := sha256.Sum256([]byte("topsecret rejoin code\x00" + token))
+	sum := sha256.Sum256([]byte("topsecret rejoin code\x00" + tokenHash))
 	for b.Len() < codeLength {
 		for _, x := range sum {
 			// Rejection keeps every letter equally likely.
@@ -304,10 +307,4 @@ func RejoinCode(token string) string {
 		sum = sha256.Sum256(sum[:])
 	}
 	return b.String()
-}
-
-// passHash is what the store keeps of a link's secret.
-func passHash(secret string) string {
-	sum := sha256.Sum256([]byte(secret))
-	return hex.EncodeToString(sum[:])
 }

@@ -29,10 +29,13 @@ func mustClaim(tb testing.TB, r *room.Room, c room.Claim) room.Claimed {
 	return got
 }
 
-// mustToken returns the stored token of seat id.
-func mustToken(tb testing.TB, reg *room.Registry, code, id string) string {
-	tb.Helper()
-	return mustStoredSeat(tb, reg.Store, code, id).Token
+// seatIDs are the seat ids of joins, in order.
+func seatIDs(joins []room.Joined) []string {
+	var ids []string
+	for _, j := range joins {
+		ids = append(ids, j.Seat.ID)
+	}
+	return ids
 }
 
 // waitGone fails unless the room drops sub for cause within a second.
@@ -55,13 +58,14 @@ func TestRoom_PassSeat(t *testing.T) {
 	t.Parallel()
 	reg := mustRegistry(t)
 	clock := reg.Clock.(*room.ManualClock)
-	r, ids := mustRoomOf(t, reg, 4, `{}`)
+	r, joins := mustJoinedRoom(t, reg, 4, `{}`)
+	ids := seatIDs(joins)
 	ctx := context.Background()
 	host, bob := room.Identity{Host: true}, room.Identity{SeatID: ids[1]}
 	if _, err := r.Start(ctx, true); err != nil {
 		t.Fatal(err)
 	}
-	old := mustToken(t, reg, r.Code(), ids[1])
+	old := joins[1].Token
 	sub, err := r.Subscribe(ctx, bob, jsonFrames)
 	if err != nil {
 		t.Fatal(err)
@@ -105,7 +109,7 @@ func TestRoom_PassSeat(t *testing.T) {
 	if _, ok := r.SeatByToken(ctx, old); ok {
 		t.Fatal("the old token still holds the seat")
 	}
-	if mustToken(t, reg, r.Code(), ids[1]) != got.Token {
+	if mustStoredSeat(t, reg.Store, r.Code(), ids[1]).TokenHash != store.Hash(got.Token) {
 		t.Fatal("the new token was not stored")
 	}
 	waitGone(t, sub, room.CauseMoved)
@@ -128,7 +132,7 @@ func TestRoom_PassSeat(t *testing.T) {
 		}
 		clock.Advance(room.PassLife)
 		wantSaid(t, "an expired link", claimErr(r, room.Claim{Pass: p.Secret}), "game.rejoin.link_expired")
-		if _, ok := r.SeatByToken(ctx, mustToken(t, reg, r.Code(), ids[2])); !ok {
+		if _, ok := r.SeatByToken(ctx, joins[2].Token); !ok {
 			t.Fatal("an expired link changed the seat's token")
 		}
 	})
@@ -175,7 +179,8 @@ func TestRoom_PassSeatAfterRestart(t *testing.T) {
 func TestRoom_ClaimByCode(t *testing.T) {
 	t.Parallel()
 	reg := mustRegistry(t)
-	r, ids := mustRoomOf(t, reg, 3, `{}`)
+	r, joins := mustJoinedRoom(t, reg, 3, `{}`)
+	ids := seatIDs(joins)
 	ctx := context.Background()
 	frame := func(id room.Identity) *room.Frame {
 		f, err := r.Snapshot(ctx, id)
@@ -189,7 +194,7 @@ func TestRoom_ClaimByCode(t *testing.T) {
 		t.Fatalf("Ann's frame: rejoin %+v, want a six-letter code", ann.Rejoin)
 	}
 	code := ann.Rejoin.Code
-	if code != room.RejoinCode(mustToken(t, reg, r.Code(), ids[0])) {
+	if code != room.RejoinCode(store.Hash(joins[0].Token)) {
 		t.Fatal("the shown code is not the seat's")
 	}
 	for name, id := range map[string]room.Identity{"table": {SeatID: ids[0], Table: true}, "visitor": {}, "Bob": {SeatID: ids[1]}} {
@@ -231,7 +236,8 @@ func TestRoom_Ask(t *testing.T) {
 	t.Parallel()
 	reg := mustRegistry(t)
 	clock := reg.Clock.(*room.ManualClock)
-	r, ids := mustRoomOf(t, reg, 4, `{}`)
+	r, joins := mustJoinedRoom(t, reg, 4, `{}`)
+	ids := seatIDs(joins)
 	ctx := context.Background()
 	host, visitor := room.Identity{Host: true}, room.Identity{}
 	if _, err := r.Start(ctx, true); err != nil {
@@ -289,7 +295,7 @@ func TestRoom_Ask(t *testing.T) {
 		t.Fatalf("after Allow the host still sees %+v", got)
 	}
 	wantSaid(t, "the rival request", claimErr(r, room.Claim{Grant: rival.Grant}), "game.rejoin.ask_refused")
-	old := mustToken(t, reg, r.Code(), ids[1])
+	old := joins[1].Token
 	got := mustClaim(t, r, room.Claim{Grant: a.Grant})
 	if got.Seat.ID != ids[1] || got.Token == old {
 		t.Fatalf("Claimed=%+v, want Bnn's seat with a new token", got)
@@ -308,7 +314,7 @@ func TestRoom_Ask(t *testing.T) {
 			t.Fatal(err)
 		}
 		wantSaid(t, "a refused request", claimErr(r, room.Claim{Grant: b.Grant}), "game.rejoin.ask_refused")
-		if _, ok := r.SeatByToken(ctx, mustToken(t, reg, r.Code(), ids[2])); !ok {
+		if _, ok := r.SeatByToken(ctx, joins[2].Token); !ok {
 			t.Fatal("a refused request changed the seat")
 		}
 	})

@@ -92,8 +92,9 @@ type Room struct {
 	hostAwaySince time.Time
 	hostTimer     Stopper
 	// asks are visitors' requests to rejoin, waiting for the host or for
-	// their phone to claim the seat; retired maps a seat token that was
-	// rotated away to its seat id, so the old phone is told where it went.
+	// their phone to claim the seat; retired maps the hash of a seat token
+	// that was rotated away to its seat id, so the old phone is told where
+	// it went.
 	asks    []*ask
 	retired map[string]string
 	// bars are the networks whose watchers the host removed, until when

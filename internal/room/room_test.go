@@ -29,6 +29,18 @@ func mustRegistry(tb testing.TB) *room.Registry {
 // mustRoomOf creates a wink room with n seated players and returns it and their seat ids.
 func mustRoomOf(tb testing.TB, reg *room.Registry, n int, opts string) (*room.Room, []string) {
 	tb.Helper()
+	r, joins := mustJoinedRoom(tb, reg, n, opts)
+	var ids []string
+	for _, j := range joins {
+		ids = append(ids, j.Seat.ID)
+	}
+	return r, ids
+}
+
+// mustJoinedRoom is mustRoomOf with what each person got on joining, their
+// token included: the store keeps only its hash.
+func mustJoinedRoom(tb testing.TB, reg *room.Registry, n int, opts string) (*room.Room, []room.Joined) {
+	tb.Helper()
 	ctx := context.Background()
 	c, err := reg.CreateRoom(ctx, "wink", json.RawMessage(opts))
 	if err != nil {
@@ -38,15 +50,15 @@ func mustRoomOf(tb testing.TB, reg *room.Registry, n int, opts string) (*room.Ro
 	if err != nil {
 		tb.Fatal(err)
 	}
-	var ids []string
+	var joins []room.Joined
 	for i := 0; i < n; i++ {
 		j, err := r.Join(ctx, string(rune('A'+i))+"nn")
 		if err != nil {
 			tb.Fatal(err)
 		}
-		ids = append(ids, j.Seat.ID)
+		joins = append(joins, j)
 	}
-	return r, ids
+	return r, joins
 }
 
 var jsonFrames = room.Encoder{Format: "json", Encode: func(f *room.Frame) ([]byte, error) {

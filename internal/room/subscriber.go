@@ -44,8 +44,8 @@ type Encoder struct {
 // blocks, and never drops a connection for being slow: frames are whole
 // views, so a subscriber whose queue is half full skips frames and, once
 // its connection has written what waited, gets the frame of that moment.
-// The other half of the queue stays free for replies, so every action a
-// client sends is still answered when the server is overloaded.
+// The other half of the queue is for replies, which are never skipped:
+// one that finds the queue full waits for room (see Reply).
 type Subscriber struct {
 	id  Identity
 	enc Encoder
@@ -139,15 +139,20 @@ func (s *Subscriber) Drained() {
 	}
 }
 
-// Reply queues a message for this subscriber only (an ok or an error). A
-// client that floods its socket fills its own queue with replies; those are
-// dropped rather than the client, whose views still arrive.
-func (s *Subscriber) Reply(msg []byte) {
+// Reply queues a message for this subscriber only (an ok, an error, a
+// pong). Every message a client sends is answered, so a reply is never
+// dropped: one that finds the queue full waits until the connection has
+// written some. The connection's reader waits with it, so a client that
+// sends faster than it reads its answers is read no faster than it reads,
+// and what it costs the server stays one queue. Reply gives up, queuing
+// nothing, once the subscriber is gone or ctx ends: the connection is
+// closing.
+func (s *Subscriber) Reply(ctx context.Context, msg []byte) {
 	select {
 	case <-s.gone:
+	case <-ctx.Done():
 	case s.msgs <- msg:
 		s.poke()
-	default:
 	}
 }
 

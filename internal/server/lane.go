@@ -20,8 +20,8 @@ type lane struct {
 // more is answered busy. Unread, they waited in the socket's buffers and
 // held the client back; read, they would pile up in memory for as long as
 // a store stalls, twenty a second per phone. And their answers come in a
-// burst once it goes on: the subscriber keeps half its queue (8 of 16) for
-// answers, so the lane's must fit in it with room for busy refusals.
+// burst once it goes on: the lane's fit in the half of the subscriber's
+// queue (8 of 16) kept for answers, so none waits for room there.
 const laneRoom = 4
 
 // run queues do behind what the lane holds, starting the lane's goroutine

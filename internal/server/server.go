@@ -79,8 +79,8 @@ type Server struct {
 	// proxies holds one reverse proxy per instance address that runs
 	// rooms forwarded from here.
 	proxies sync.Map
-	// busyWords holds the busy refusal per language (busy).
-	busyWords sync.Map
+	// refusals holds refusals said often, worded per language (saidOften).
+	refusals sync.Map
 	// draining is set while this instance hands its rooms over before it stops.
 	draining atomic.Bool
 }

@@ -183,11 +183,11 @@ func (s *Server) serveSocket(c *websocket.Conn, raw *gatherConn, rm *room.Room, 
 }
 
 // readLoop decodes client messages and hands actions to the room. Every
-// refusal goes to this client only and leaves the connection open.
+// message is answered, to this client only, and a refusal leaves the
+// connection open.
 func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, rm *room.Room, id room.Identity, sub *room.Subscriber, lang string) {
 	defer cancel()
 	limit := rate.NewLimiter(rate.Limit(s.RatePerSec), s.RateBurst)
-	limited := false // told the client it is limited; say it once per burst
 	rd := catalogue.Words().Reader(lang, nil)
 	var in lane // the connection's actions and notes, in order
 	defer in.finish()
@@ -204,19 +204,17 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 			return
 		}
 		if !limit.Allow() {
-			if !limited {
-				sub.Reply(errorJSON("", saidError(rd, "rate_limited", "game.page.error.too_fast")))
-			}
-			limited = true
+			// Answered, with its id, and otherwise ignored: a client past
+			// the limit learns which messages did nothing.
+			sub.Reply(ctx, errorJSON(idOf(typ, b), s.tooFast(lang)))
 			continue
 		}
-		limited = false
 		if typ != websocket.MessageText {
-			sub.Reply(errorJSON("", saidError(rd, "bad_request", "game.page.error.text_only")))
+			sub.Reply(ctx, errorJSON("", saidError(rd, "bad_request", "game.page.error.text_only")))
 			continue
 		}
 		if len(b) > noteLimit {
-			sub.Reply(errorJSON("", saidError(rd, "too_large", "game.page.error.too_large")))
+			sub.Reply(ctx, errorJSON("", saidError(rd, "too_large", "game.page.error.too_large")))
 			continue
 		}
 		s.handleClientMsg(ctx, rm, id, sub, b, lang, &in)
@@ -228,27 +226,27 @@ func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *web
 func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Identity, sub *room.Subscriber, b []byte, lang string, in *lane) {
 	m, refusal := decodeClientMsg(b, s.ReadLimit, catalogue.Words().Reader(lang, nil))
 	if refusal != nil {
-		sub.Reply(mustJSON(refusal))
+		sub.Reply(ctx, mustJSON(refusal))
 		return
 	}
 	switch m.Type {
 	case "ping":
-		sub.Reply(mustJSON(okMsg{Type: "pong", ID: m.ID}))
+		sub.Reply(ctx, mustJSON(okMsg{Type: "pong", ID: m.ID}))
 		return
 	case "note":
 		if !in.run(func() { s.handleNote(ctx, rm, id, sub, m, lang) }) {
-			sub.Reply(errorJSON(m.ID, s.busy(lang)))
+			sub.Reply(ctx, errorJSON(m.ID, s.busy(lang)))
 		}
 		return
 	}
 	if id.SeatID == "" || id.Table {
-		sub.Reply(errorJSON(m.ID, saidError(catalogue.Words().Reader(lang, nil), "not_seated", "game.page.error.not_seated")))
+		sub.Reply(ctx, errorJSON(m.ID, saidError(catalogue.Words().Reader(lang, nil), "not_seated", "game.page.error.not_seated")))
 		return
 	}
 	if !s.Overload.Enter() {
 		// Answered at once: the page sends it again shortly, and the server
 		// spends its CPU on the actions it took.
-		sub.Reply(errorJSON(m.ID, s.busy(lang)))
+		sub.Reply(ctx, errorJSON(m.ID, s.busy(lang)))
 		return
 	}
 	taken := in.run(func() {
@@ -257,7 +255,7 @@ func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Ide
 	})
 	if !taken {
 		s.Overload.Leave()
-		sub.Reply(errorJSON(m.ID, s.busy(lang)))
+		sub.Reply(ctx, errorJSON(m.ID, s.busy(lang)))
 	}
 }
 
@@ -270,16 +268,16 @@ func (s *Server) act(ctx context.Context, rm *room.Room, id room.Identity, sub *
 		if status == http.StatusInternalServerError {
 			s.Log.Error("action failed", "room", rm.Code(), "type", a.Type, "err", err)
 		}
-		sub.Reply(errorJSON(m.ID, body))
+		sub.Reply(ctx, errorJSON(m.ID, body))
 		return
 	}
-	sub.Reply(mustJSON(actOK{okMsg: okMsg{Type: "ok", ID: m.ID}, MatchID: at.MatchID, Index: at.Index}))
+	sub.Reply(ctx, mustJSON(actOK{okMsg: okMsg{Type: "ok", ID: m.ID}, MatchID: at.MatchID, Index: at.Index}))
 }
 
 // handleNote stores a seat's private notes; only that seat sees them again.
 func (s *Server) handleNote(ctx context.Context, rm *room.Room, id room.Identity, sub *room.Subscriber, m clientMsg, lang string) {
 	if id.SeatID == "" || id.Table {
-		sub.Reply(errorJSON(m.ID, saidError(catalogue.Words().Reader(lang, nil), "not_seated", "game.page.error.not_seated")))
+		sub.Reply(ctx, errorJSON(m.ID, saidError(catalogue.Words().Reader(lang, nil), "not_seated", "game.page.error.not_seated")))
 		return
 	}
 	if err := rm.PutNote(ctx, id.SeatID, m.Note); err != nil {
@@ -287,21 +285,42 @@ func (s *Server) handleNote(ctx context.Context, rm *room.Room, id room.Identity
 		if status == http.StatusInternalServerError {
 			s.Log.Error("note failed", "room", rm.Code(), "err", err)
 		}
-		sub.Reply(errorJSON(m.ID, body))
+		sub.Reply(ctx, errorJSON(m.ID, body))
 		return
 	}
-	sub.Reply(mustJSON(okMsg{Type: "ok", ID: m.ID}))
+	sub.Reply(ctx, mustJSON(okMsg{Type: "ok", ID: m.ID}))
 }
 
-// busy is the busy refusal in lang, worded once per language: under
-// overload it is said hundreds of times a second.
-func (s *Server) busy(lang string) apiError {
-	if e, ok := s.busyWords.Load(lang); ok {
+// busy is the busy refusal in lang.
+func (s *Server) busy(lang string) apiError { return s.saidOften(lang, "busy", "game.page.error.busy") }
+
+// tooFast is the refusal of a message past the connection's rate limit, in lang.
+func (s *Server) tooFast(lang string) apiError {
+	return s.saidOften(lang, "rate_limited", "game.page.error.too_fast")
+}
+
+// saidOften is a refusal worded once per language: under overload or a
+// flood it is said hundreds of times a second.
+func (s *Server) saidOften(lang, code, msgID string) apiError {
+	key := lang + " " + msgID
+	if e, ok := s.refusals.Load(key); ok {
 		return e.(apiError)
 	}
-	e := saidError(catalogue.Words().Reader(lang, nil), "busy", "game.page.error.busy")
-	s.busyWords.Store(lang, e)
+	e := saidError(catalogue.Words().Reader(lang, nil), code, msgID)
+	s.refusals.Store(key, e)
 	return e
+}
+
+// idOf is the id of a client message past the rate limit, read without
+// acting on anything else in it; "" when it has none that could be echoed.
+func idOf(typ websocket.MessageType, b []byte) string {
+	var m struct {
+		ID string `json:"id"`
+	}
+	if typ != websocket.MessageText || len(b) > noteLimit || json.Unmarshal(b, &m) != nil || len(m.ID) > maxMsgID {
+		return ""
+	}
+	return m.ID
 }
 
 func errorJSON(id string, e apiError) []byte {

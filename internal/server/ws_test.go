@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"runtime"
 	"strings"
@@ -243,34 +244,101 @@ func TestRoomSocket_UnknownRoom(t *testing.T) {
 }
 
 // A client flooding its socket is slowed down, not disconnected: past the
-// burst its messages are refused (with a rate_limited error when its queue
-// has room), and once it pauses it is served again.
+// burst each message is answered rate_limited with its id and does
+// nothing, and once the bucket refills it is served again.
 func TestRoomSocket_RateLimited(t *testing.T) {
 	t.Parallel()
 	e := mustStart(t)
 	c, seats := e.mustRoom(tableOpts, fourPlayers...)
 	e.mustStartMatch(c)
 	flood := e.dial(c.Code, "view=json&token="+seats[1].Token)
-	for i := 0; i < 100; i++ {
-		flood.send(`{"type":"ping","id":"p"}`)
+	const sent = 100
+	for i := range sent {
+		flood.send(fmt.Sprintf(`{"type":"ping","id":"p%d"}`, i))
 	}
-	time.Sleep(500 * time.Millisecond) // the bucket refills at 20 a second
-	flood.send(`{"type":"ping","id":"again"}`)
-	pongs := 0
-	for {
+	pongs, limited := 0, 0
+	for i := range sent {
 		f := flood.until(func(f frame) bool { return f.Type == "pong" || f.Type == "error" })
-		if f.Type == "error" && f.Code != "rate_limited" {
+		if f.ID != fmt.Sprintf("p%d", i) {
+			t.Fatalf("answer %d is to %q: want every ping answered, in order", i, f.ID)
+		}
+		switch {
+		case f.Type == "pong":
+			pongs++
+		case f.Code == "rate_limited":
+			limited++
+		default:
 			t.Fatalf("error %q, want rate_limited", f.Code)
 		}
-		if f.Type == "pong" && f.ID == "again" {
+	}
+	if pongs > 45 || limited == 0 {
+		t.Fatalf("%d of %d flooded pings were served, want at most the burst of 40", pongs, sent)
+	}
+	// The bucket refills at 20 a second: soon a ping is served again.
+	for deadline, i := time.Now().Add(5*time.Second), 0; ; i++ {
+		id := fmt.Sprintf("again%d", i)
+		flood.send(`{"type":"ping","id":"` + id + `"}`)
+		if f := flood.until(func(f frame) bool { return f.ID == id }); f.Type == "pong" {
 			break
 		}
-		if f.Type == "pong" {
-			pongs++
+		if time.Now().After(deadline) {
+			t.Fatal("never served again")
 		}
+		time.Sleep(20 * time.Millisecond)
 	}
-	if pongs > 45 {
-		t.Fatalf("%d of 100 flooded pings were served, want at most the burst of 40", pongs)
+}
+
+// Every message is answered, a burst too: pings sent faster than the
+// connection writes get every pong (a reply that found the queue full was
+// dropped), and acts past the rate limit each get rate_limited with their
+// id (only the first was told, without an id).
+func TestRoomSocket_EveryMessageAnswered(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		// msg is the i-th message of the burst.
+		msg func(i int) string
+		// burst is the connection's rate limit's burst.
+		burst int
+		// want says what the i-th answer must be.
+		want func(i int, f frame) bool
+	}{
+		{"PingsWithinTheLimit", func(i int) string { return fmt.Sprintf(`{"type":"ping","id":"m%d"}`, i) }, 40,
+			func(_ int, f frame) bool { return f.Type == "pong" }},
+		{"ActsPastTheLimit", func(i int) string {
+			return fmt.Sprintf(`{"type":"act","id":"m%d","action":{"type":"no_such_move"}}`, i)
+		}, 5, func(i int, f frame) bool { return f.Type == "error" && (i < 5) == (f.Code != "rate_limited") }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			e := mustStart(t)
+			// A queue of two: one frame and one reply at a time, so the
+			// connection's writes fall behind its reads at once.
+			e.Rooms.Buffer = 2
+			e.Srv.RateBurst, e.Srv.RatePerSec = tc.burst, 0.001
+			c, seats := e.mustRoom(tableOpts, fourPlayers...)
+			e.mustStartMatch(c)
+			cl := e.dial(c.Code, "view=json&token="+seats[1].Token)
+			const sent = 40
+			for i := range sent {
+				cl.send(tc.msg(i))
+			}
+			// What is played is answered after what is refused at once:
+			// answers are matched by id.
+			answers := map[string]frame{}
+			for len(answers) < sent {
+				f := cl.until(func(f frame) bool { return f.Type != "view" })
+				if _, twice := answers[f.ID]; twice {
+					t.Fatalf("%q answered twice", f.ID)
+				}
+				answers[f.ID] = f
+			}
+			for i := range sent {
+				if f, ok := answers[fmt.Sprintf("m%d", i)]; !ok || !tc.want(i, f) {
+					t.Errorf("m%d answered %v: %s %q", i, ok, f.Type, f.Code)
+				}
+			}
+		})
 	}
 }
 

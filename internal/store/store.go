@@ -3,6 +3,8 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"time"
@@ -27,11 +29,13 @@ const (
 
 // Room is a host's table: a game, its lobby options and its seats.
 type Room struct {
-	Code      string          // short, easy to type, hard to guess
-	Game      string          // slug
-	Options   json.RawMessage // normalised by the game
-	HostToken string          // proves the host in API calls
-	Host      Host            // who holds the host role now
+	Code    string          // short, easy to type, hard to guess
+	Game    string          // slug
+	Options json.RawMessage // normalised by the game
+	// HostHash is Hash of the host token, the secret that proves the host
+	// in API calls; the token itself is never stored.
+	HostHash string
+	Host     Host // who holds the host role now
 	// BotStrength is how well the room's bots play, chosen by the host;
 	// "" is game.Regular.
 	BotStrength game.Strength
@@ -39,10 +43,10 @@ type Room struct {
 }
 
 // Host is who holds a room's host role. The zero Host is the room's
-// creator: the holder of its HostToken.
+// creator: the holder of its host token.
 type Host struct {
 	// Seat is the id of the seat whose token holds the role; "" means the
-	// holder of the room's HostToken.
+	// holder of the room's host token.
 	Seat string
 	// Returns says the previous holder, Back (named as Seat names a
 	// holder), may take the role back with one tap: it passed by itself
@@ -56,8 +60,10 @@ type Seat struct {
 	ID       string // uuid, stable across reorders
 	Position int    // 0..N-1 in table order; the game's seat number
 	Name     string
-	Token    string // secret kept in the player's cookie; empty for bots
-	Bot      bool
+	// TokenHash is Hash of the seat's token, the secret kept in the
+	// player's cookie; the token itself is never stored. Empty for bots.
+	TokenHash string
+	Bot       bool
 	// Standin says a bot plays this person's seat until they take it back:
 	// the host replaced them, or their time ran out twice while away.
 	Standin  bool
@@ -70,11 +76,24 @@ type Seat struct {
 type SeatPass struct {
 	RoomCode string
 	SeatID   string
-	// Hash is the SHA-256 (hex) of the link's secret; the secret itself is
-	// never stored, so the database holds no working link.
+	// Hash is Hash of the link's secret; the secret itself is never
+	// stored, so the database holds no working link.
 	Hash      string
 	ExpiresAt time.Time
 	UsedAt    *time.Time // set once the seat moved, by this link or otherwise
+}
+
+// Hash is what the store keeps of a secret (a host or seat token, a link's
+// secret): its SHA-256 in hex, so whoever reads the database holds no
+// working credential. Migrations 0008 compute the same in SQL.
+//
+// A slow hash (bcrypt, argon2) would add nothing: it makes guessing a
+// low-entropy password expensive, but these secrets are 128 random bits,
+// out of reach of guessing at any hash speed, and every request and
+// websocket that shows a token would pay for it.
+func Hash(secret string) string {
+	sum := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(sum[:])
 }
 
 // Match is one game played in a room: its setup and who sat where.

@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 
@@ -75,6 +76,23 @@ func wipe(tb testing.TB, url string) {
 // action stays, and an id reused across matches names its newest use.
 func TestOpen_MigratesClientIDsPerRoom(t *testing.T) {
 	url := pgtest.DSN(t)
+	mustOldDatabase(t, url, "0002", storetest.Before0002)
+	storetest.CheckAfter0002(t, MustOpen(t, url))
+}
+
+// A database written while tokens were stored in plain migrates: its rooms
+// keep working with the tokens phones hold, and no token stays stored.
+func TestOpen_MigratesTokensToHashes(t *testing.T) {
+	url := pgtest.DSN(t)
+	mustOldDatabase(t, url, "0008", storetest.Before0008)
+	storetest.CheckAfter0008(t, MustOpen(t, url), dump(url))
+}
+
+// mustOldDatabase empties the database at url and writes what an older
+// server left: the migrations before the one whose name starts with upTo,
+// then rows.
+func mustOldDatabase(t *testing.T, url, upTo, rows string) {
+	t.Helper()
 	wipe(t, url)
 	files, err := migrations.Files("postgres")
 	if err != nil {
@@ -85,20 +103,50 @@ func TestOpen_MigratesClientIDsPerRoom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{
-		`CREATE TABLE schema_migrations (name text PRIMARY KEY)`,
-		files[0].SQL,
-		`INSERT INTO schema_migrations (name) VALUES ('` + files[0].Name + `')`,
-		storetest.Before0002,
-	} {
+	defer conn.Close(ctx)
+	qs := []string{`CREATE TABLE schema_migrations (name text PRIMARY KEY)`}
+	for _, f := range files {
+		if f.Name >= upTo {
+			break
+		}
+		qs = append(qs, f.SQL, `INSERT INTO schema_migrations (name) VALUES ('`+f.Name+`')`)
+	}
+	for _, q := range append(qs, rows) {
 		if _, err := conn.Exec(ctx, q); err != nil {
 			t.Fatalf("%.60s: %v", q, err)
 		}
 	}
-	if err := conn.Close(ctx); err != nil {
-		t.Fatal(err)
+}
+
+// dump returns a function that reads every row of every table of the
+// database at url, as text.
+func dump(url string) func(tb testing.TB) string {
+	return func(tb testing.TB) string {
+		tb.Helper()
+		ctx := context.Background()
+		conn, err := pgx.Connect(ctx, url)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		defer conn.Close(ctx)
+		rows, _ := conn.Query(ctx, `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`)
+		tables, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			tb.Fatal(err)
+		}
+		var b strings.Builder
+		for _, name := range tables {
+			rows, _ := conn.Query(ctx, `SELECT t::text FROM `+pgx.Identifier{name}.Sanitize()+` t`)
+			lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
+			if err != nil {
+				tb.Fatal(err)
+			}
+			for _, l := range lines {
+				b.WriteString(name + " " + l + "\n")
+			}
+		}
+		return b.String()
 	}
-	storetest.CheckAfter0002(t, MustOpen(t, url))
 }
 
 func TestLeases(t *testing.T) {

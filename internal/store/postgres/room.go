@@ -18,7 +18,7 @@ func (db *DB) CreateRoom(ctx context.Context, r store.Room) error {
 		_, err := tx.Exec(ctx, `
 			INSERT INTO rooms (code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, created_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-			r.Code, r.Game, jsonArg(r.Options), r.HostToken, r.Host.Seat, r.Host.Returns, r.Host.Back, string(r.BotStrength),
+			r.Code, r.Game, jsonArg(r.Options), r.HostHash, r.Host.Seat, r.Host.Returns, r.Host.Back, string(r.BotStrength),
 			orNow(r.CreatedAt, now))
 		return err
 	})
@@ -36,7 +36,7 @@ func (db *DB) Room(ctx context.Context, code string) (store.Room, error) {
 	err := db.pool.QueryRow(ctx, `
 		SELECT code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, created_at
 		FROM rooms WHERE code = $1`, code).
-		Scan(&r.Code, &r.Game, &options, &r.HostToken, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &strength, &r.CreatedAt)
+		Scan(&r.Code, &r.Game, &options, &r.HostHash, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &strength, &r.CreatedAt)
 	if err != nil {
 		return store.Room{}, fmt.Errorf("room %s: %w", code, formatError(err))
 	}
@@ -92,7 +92,7 @@ func (db *DB) Seats(ctx context.Context, code string) ([]store.Seat, error) {
 		FROM seats WHERE room_code = $1 ORDER BY position`, code)
 	seats, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Seat, error) {
 		var s store.Seat
-		err := row.Scan(&s.ID, &s.Position, &s.Name, &s.Token, &s.Bot, &s.Standin, &s.JoinedAt)
+		err := row.Scan(&s.ID, &s.Position, &s.Name, &s.TokenHash, &s.Bot, &s.Standin, &s.JoinedAt)
 		s.JoinedAt = s.JoinedAt.UTC()
 		return s, err
 	})
@@ -124,7 +124,7 @@ func (db *DB) PutSeats(ctx context.Context, code string, seats []store.Seat) err
 			_, err := tx.Exec(ctx, `
 				INSERT INTO seats (room_code, id, position, name, token, bot, standin, joined_at)
 				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-				code, s.ID, s.Position, s.Name, s.Token, s.Bot, s.Standin, orNow(s.JoinedAt, now))
+				code, s.ID, s.Position, s.Name, s.TokenHash, s.Bot, s.Standin, orNow(s.JoinedAt, now))
 			if err != nil {
 				return err
 			}

@@ -17,7 +17,7 @@ func (db *DB) CreateRoom(ctx context.Context, r store.Room) error {
 		_, err := tx.ExecContext(ctx, `
 			INSERT INTO rooms (code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			r.Code, r.Game, jsonText(r.Options), r.HostToken, r.Host.Seat, r.Host.Returns, r.Host.Back, r.BotStrength,
+			r.Code, r.Game, jsonText(r.Options), r.HostHash, r.Host.Seat, r.Host.Returns, r.Host.Back, r.BotStrength,
 			encodeTime(orNow(r.CreatedAt, now)))
 		return err
 	})
@@ -35,7 +35,7 @@ func (db *DB) Room(ctx context.Context, code string) (store.Room, error) {
 	err := db.read.QueryRowContext(ctx, `
 		SELECT code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, created_at
 		FROM rooms WHERE code = ?`, code).
-		Scan(&r.Code, &r.Game, &options, &r.HostToken, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &r.BotStrength, &created)
+		Scan(&r.Code, &r.Game, &options, &r.HostHash, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &r.BotStrength, &created)
 	if err == nil {
 		r.Options = options
 		r.CreatedAt, err = decodeTime(created)
@@ -116,7 +116,7 @@ func (db *DB) seats(ctx context.Context, code string) ([]store.Seat, error) {
 	for rows.Next() {
 		var s store.Seat
 		var joined string
-		if err := rows.Scan(&s.ID, &s.Position, &s.Name, &s.Token, &s.Bot, &s.Standin, &joined); err != nil {
+		if err := rows.Scan(&s.ID, &s.Position, &s.Name, &s.TokenHash, &s.Bot, &s.Standin, &joined); err != nil {
 			return nil, err
 		}
 		if s.JoinedAt, err = decodeTime(joined); err != nil {
@@ -140,7 +140,7 @@ func (db *DB) PutSeats(ctx context.Context, code string, seats []store.Seat) err
 			_, err := tx.ExecContext(ctx, `
 				INSERT INTO seats (room_code, id, position, name, token, bot, standin, joined_at)
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-				code, s.ID, s.Position, s.Name, s.Token, s.Bot, s.Standin, encodeTime(orNow(s.JoinedAt, now)))
+				code, s.ID, s.Position, s.Name, s.TokenHash, s.Bot, s.Standin, encodeTime(orNow(s.JoinedAt, now)))
 			if err != nil {
 				return err
 			}

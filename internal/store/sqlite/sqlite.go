@@ -4,6 +4,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"net/url"
@@ -30,6 +31,27 @@ type DB struct {
 
 var _ store.Store = (*DB)(nil)
 
+// driverName is modernc's SQLite with sha256_hex(text), which migration
+// 0008 needs: SQLite has no hash function of its own. It is registered
+// under a name of its own so no other user of the driver in the process
+// sees the function.
+const driverName = "topsecret-sqlite"
+
+func init() {
+	var d sqlite.Driver
+	d.MustRegisterDeterministicScalarFunction("sha256_hex", 1, sha256Hex)
+	sql.Register(driverName, &d)
+}
+
+// sha256Hex is store.Hash of a text value, for SQL.
+func sha256Hex(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+	s, ok := args[0].(string)
+	if !ok {
+		return nil, fmt.Errorf("sha256_hex(%T): want text", args[0])
+	}
+	return store.Hash(s), nil
+}
+
 // pragmas run on every new connection.
 var pragmas = []string{
 	// Another process (a second server, the sqlite3 shell) may hold the lock; wait rather than fail.
@@ -53,7 +75,7 @@ func Open(path string) (*DB, error) {
 	// BEGIN IMMEDIATE takes the write lock up front, so a transaction never
 	// has to upgrade a read lock, which is the one case busy_timeout cannot save.
 	q.Set("_txlock", "immediate")
-	write, err := sql.Open("sqlite", path+"?"+q.Encode())
+	write, err := sql.Open(driverName, path+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
@@ -66,7 +88,7 @@ func Open(path string) (*DB, error) {
 	if path != ":memory:" {
 		// query_only catches a write sent to the read pool by mistake.
 		q.Add("_pragma", "query_only(1)")
-		db.read, err = sql.Open("sqlite", path+"?"+q.Encode())
+		db.read, err = sql.Open(driverName, path+"?"+q.Encode())
 		if err != nil {
 			write.Close()
 			return nil, fmt.Errorf("open %s: %w", path, err)

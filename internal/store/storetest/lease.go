@@ -27,10 +27,13 @@ func RunLeases(t *testing.T, open func(t *testing.T) LeaseStore) {
 	}
 }
 
-// long outlives any test; short lapses within one.
+// long outlives any test; short lapses within one; outlast is a lease
+// that must not lapse between a test's calls, even on a loaded machine
+// (short did: three claims took over 50 ms), yet lies well within long.
 const (
-	long  = time.Minute
-	short = 50 * time.Millisecond
+	long    = time.Minute
+	short   = 50 * time.Millisecond
+	outlast = 10 * time.Second
 )
 
 var leaseTests = []struct {
@@ -68,23 +71,38 @@ var leaseTests = []struct {
 	{"Renew/ExtendsHeldLeasesAndCountsLiveInstances", func(t *testing.T, s LeaseStore) {
 		mustRegister(t, s, "a", "http://a:1")
 		mustRegister(t, s, "b", "http://b:1")
-		mustClaim(t, s, "R1", "a", short)
-		mustClaim(t, s, "R2", "a", short)
+		claimed := map[string]time.Time{}
+		for _, code := range []string{"R1", "R2"} {
+			claimed[code] = mustClaim(t, s, code, "a", outlast).Expires
+		}
 		mustClaim(t, s, "R3", "b", long)
 		held, live, err := s.Renew(t.Context(), "a", []string{"R1", "R2"}, long)
 		slices.Sort(held)
 		if err != nil || !slices.Equal(held, []string{"R1", "R2"}) || live != 2 {
 			t.Fatalf("Renew = %v, %d, %v; want [R1 R2], 2 live", held, live, err)
 		}
-		time.Sleep(2 * short)
-		if l := mustClaim(t, s, "R1", "b", long); l.Instance != "a" {
-			t.Fatalf("renewed lease taken: %+v", l)
+		ls, err := s.Held(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range ls {
+			at, ok := claimed[l.RoomCode]
+			if !ok {
+				continue
+			}
+			delete(claimed, l.RoomCode)
+			if l.Expires.Before(at.Add(long - 2*outlast)) {
+				t.Errorf("%s expires at %v after Renew, claimed until %v: not extended by about %v", l.RoomCode, l.Expires, at, long)
+			}
+		}
+		if len(claimed) > 0 {
+			t.Errorf("renewed leases %v not held", claimed)
 		}
 	}},
 	{"Renew/LeavesUnlistedLeasesToLapse", func(t *testing.T, s LeaseStore) {
 		mustRegister(t, s, "a", "http://a:1")
 		mustRegister(t, s, "b", "http://b:1")
-		mustClaim(t, s, "KEPT", "a", short)
+		mustClaim(t, s, "KEPT", "a", outlast)
 		mustClaim(t, s, "DROPPED", "a", short)
 		held, _, err := s.Renew(t.Context(), "a", []string{"KEPT"}, long)
 		if err != nil || !slices.Equal(held, []string{"KEPT"}) {

@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"strings"
 	"testing"
 
 	"topsecret/internal/store"
@@ -57,5 +58,54 @@ func CheckAfter0002(t *testing.T, s store.Store) {
 	MustAppendAction(t, s, rec)
 	if got := mustClientAction(t, s, "ABCD", "fresh"); got.MatchID != "m2" || got.Index != 1 {
 		t.Fatalf("ClientAction(fresh) at %s#%d, want m2#1", got.MatchID, got.Index)
+	}
+}
+
+// Tokens written before 0008_token_hashes.sql, in plain: Before0008's rows.
+const (
+	oldHostToken = "0f1e2d3c4b5a69788796a5b4c3d2e1f0"
+	oldAnnToken  = "a1b2c3d4e5f60718293a4b5c6d7e8f90"
+	oldCyToken   = "9f8e7d6c5b4a39281706f5e4d3c2b1a0"
+)
+
+// Before0008 is SQL, valid on both backends, for a database migrated up to
+// 0007: room TOKN, created before tokens were kept hashed, with its host
+// token, two people's seat tokens and a bot in plain.
+const Before0008 = `
+INSERT INTO rooms (code, game, options, host_token, created_at) VALUES
+	('TOKN', 'vault', '{}', '` + oldHostToken + `', '2025-03-14T14:09:26.535Z');
+INSERT INTO seats (room_code, id, position, name, token, bot, joined_at) VALUES
+	('TOKN', 'ann', 0, 'Ann', '` + oldAnnToken + `', false, '2025-03-14T14:09:27.000Z'),
+	('TOKN', 'bot', 1, 'Bot', '', true, '2025-03-14T14:09:28.000Z'),
+	('TOKN', 'cy', 2, 'Cy', '` + oldCyToken + `', false, '2025-03-14T14:09:29.000Z');
+`
+
+// CheckAfter0008 fails unless s, opened on Before0008's rows and so
+// migrated past 0008, keeps the room working with the tokens its phones
+// already hold (it stores their hashes) while no token is anywhere in the
+// database. dump returns every value of every table as text.
+func CheckAfter0008(t *testing.T, s store.Store, dump func(tb testing.TB) string) {
+	t.Helper()
+	r, err := s.Room(t.Context(), "TOKN")
+	if err != nil {
+		t.Fatalf("Room: %v", err)
+	}
+	if r.HostHash != store.Hash(oldHostToken) {
+		t.Fatalf("HostHash=%q, want the hash of the old host token %q", r.HostHash, store.Hash(oldHostToken))
+	}
+	var got []string
+	for _, seat := range MustSeats(t, s, "TOKN") {
+		got = append(got, seat.TokenHash)
+	}
+	diff(t, "seats' TokenHash", got, []string{store.Hash(oldAnnToken), "", store.Hash(oldCyToken)})
+
+	rows := dump(t)
+	if !strings.Contains(rows, store.Hash(oldAnnToken)) {
+		t.Fatalf("the dump lacks a hash it must hold, so it shows nothing:\n%s", rows)
+	}
+	for _, token := range []string{oldHostToken, oldAnnToken, oldCyToken} {
+		if strings.Contains(rows, token) {
+			t.Errorf("token %s is still in the database:\n%s", token, rows)
+		}
 	}
 }

@@ -226,7 +226,7 @@ var putSeatsTests = []test{
 		MustCreateRoom(t, s, "ABCD")
 		want := []store.Seat{NewSeat("ABCD", 0), NewSeat("ABCD", 1), NewSeat("ABCD", 2)}
 		for i := 1; i < 3; i++ {
-			want[i].Token, want[i].Bot = "", true
+			want[i].TokenHash, want[i].Bot = "", true
 		}
 		MustPutSeats(t, s, "ABCD", want)
 		diff(t, "Seats", MustSeats(t, s, "ABCD"), want)
@@ -267,7 +267,7 @@ var putSeatsTests = []test{
 		sameID := []store.Seat{NewSeat("ABCD", 0), NewSeat("ABCD", 1)}
 		sameID[1].ID = sameID[0].ID
 		sameToken := []store.Seat{NewSeat("ABCD", 0), NewSeat("ABCD", 1)}
-		sameToken[1].Token = sameToken[0].Token
+		sameToken[1].TokenHash = sameToken[0].TokenHash
 		for name, seats := range map[string][]store.Seat{"id": sameID, "token": sameToken} {
 			assertErr(t, "PutSeats same "+name, s.PutSeats(t.Context(), "ABCD", seats), store.ErrConflict)
 			// The replacement is one transaction: a failed put leaves the old seats.

@@ -110,7 +110,7 @@ func NewRoom(code string) store.Room {
 		Code:      code,
 		Game:      "vault",
 		Options:   []byte(`{"rounds":3,"timer_ms":45000}`),
-		HostToken: "host-" + code,
+		HostHash:  store.Hash("host-" + code),
 		CreatedAt: T0,
 	}
 }
@@ -118,11 +118,11 @@ func NewRoom(code string) store.Room {
 // NewSeat returns a person's seat fixture at position.
 func NewSeat(code string, position int) store.Seat {
 	return store.Seat{
-		ID:       fmt.Sprintf("seat-%s-%d", code, position),
-		Position: position,
-		Name:     fmt.Sprintf("Player %d", position+1),
-		Token:    fmt.Sprintf("token-%s-%d", code, position),
-		JoinedAt: T0.Add(time.Duration(position) * time.Second),
+		ID:        fmt.Sprintf("seat-%s-%d", code, position),
+		Position:  position,
+		Name:      fmt.Sprintf("Player %d", position+1),
+		TokenHash: store.Hash(fmt.Sprintf("token-%s-%d", code, position)),
+		JoinedAt:  T0.Add(time.Duration(position) * time.Second),
 	}
 }
 
