@@ -5,17 +5,37 @@ import (
 	"testing"
 )
 
+// Codes are drawn at random: over 2,000 draws a repeat or two is the
+// birthday paradox (about one run in 75 sees one among 23^6 codes), but
+// more than three would mean the draw is not uniform (under one run in a
+// million), and every letter of the alphabet turns up in every place.
 func TestNewCode(t *testing.T) {
 	seen := map[string]bool{}
+	repeats := 0
+	letters := make([]map[byte]bool, codeLength)
+	for i := range letters {
+		letters[i] = map[byte]bool{}
+	}
 	for i := 0; i < 2000; i++ {
 		c := NewCode()
 		if !ValidCode(c) {
 			t.Fatalf("NewCode() = %q is not valid", c)
 		}
 		if seen[c] {
-			t.Fatalf("NewCode() repeated %q within 2000 draws", c)
+			repeats++
 		}
 		seen[c] = true
+		for j := range codeLength {
+			letters[j][c[j]] = true
+		}
+	}
+	if repeats > 3 {
+		t.Errorf("NewCode() repeated itself %d times in 2000 draws", repeats)
+	}
+	for j, l := range letters {
+		if len(l) != len(codeAlphabet) {
+			t.Errorf("place %d drew %d of the %d letters", j, len(l), len(codeAlphabet))
+		}
 	}
 }
 
