@@ -90,9 +90,27 @@ func (r *Room) addEvents(matchID string, evs []game.Event) {
 		r.events = append(r.events, event{Event: e, match: matchID, seq: r.eventSeq})
 	}
 	if len(r.events) > maxEvents {
-		r.events = append(r.events[:0:0], r.events[len(r.events)-maxEvents:]...)
-		if r.match != nil {
-			r.match.memo.forget(r.events[0].seq)
+		r.forgetEvents()
+	}
+}
+
+// forgetEvents keeps the newest maxEvents public events and the private
+// ones among them. It counts public events only, so which events a viewer
+// still reads never depends on what other seats were told privately: one
+// of its own going early would say that someone else had been told
+// something.
+func (r *Room) forgetEvents() {
+	public := 0
+	for i := len(r.events) - 1; i >= 0; i-- {
+		if !r.events[i].Public() {
+			continue
+		}
+		if public++; public > maxEvents {
+			r.events = append(r.events[:0:0], r.events[i+1:]...)
+			if r.match != nil {
+				r.match.memo.forget(r.events[0].seq)
+			}
+			return
 		}
 	}
 }
