@@ -29,7 +29,7 @@ func (g *Registry) load(ctx context.Context, code string) (*Room, error) {
 	}
 	r := &Room{reg: g, inbox: make(chan func()), done: make(chan struct{}), rec: rec, entry: e,
 		seats: seats, subs: map[*Subscriber]struct{}{}, online: map[string]int{}, seen: map[string]bool{}, strikes: map[string]int{}, idleAt: g.Clock.Now(),
-		version: firstVersion()}
+		versions: newVersionClock(g.Clock.Now())}
 	for _, m := range ms {
 		if m.Status == store.StatusFinished {
 			r.finished = append(r.finished, m)
