@@ -36,20 +36,17 @@ type fleetPlayer struct {
 }
 
 type fleetFrame struct {
-	Type    string          `json:"type"`
-	Status  string          `json:"status"`
-	Actions int             `json:"actions"`
-	You     int             `json:"you"`
-	View    json.RawMessage `json:"view"`
-	Match   *struct {
-		ID      string `json:"id"`
-		Actions int    `json:"actions"`
+	Type   string          `json:"type"`
+	Status string          `json:"status"`
+	You    int             `json:"you"`
+	View   json.RawMessage `json:"view"`
+	Match  *struct {
+		ID string `json:"id"`
 	} `json:"match"`
 	Legal []fleetMove `json:"legal"`
 	// An answer's fields.
 	ID      string `json:"id"`
 	MatchID string `json:"match_id"`
-	Index   int    `json:"index"`
 	Code    string `json:"code"`
 }
 
@@ -59,10 +56,7 @@ type fleetMove struct {
 	Fields map[string][]json.RawMessage `json:"fields"`
 }
 
-type fleetAck struct {
-	id, matchID string
-	index       int
-}
+type fleetAck struct{ id, matchID string }
 
 // run keeps the phone connected until ctx ends.
 func (p *fleetPlayer) run(ctx context.Context) {
@@ -115,7 +109,7 @@ func (p *fleetPlayer) read(ctx context.Context, c *websocket.Conn) {
 			}
 		case "ok":
 			if _, ok := p.pending[f.ID]; ok && f.MatchID != "" {
-				p.acked = append(p.acked, fleetAck{id: f.ID, matchID: f.MatchID, index: f.Index})
+				p.acked = append(p.acked, fleetAck{id: f.ID, matchID: f.MatchID})
 			}
 			delete(p.pending, f.ID)
 		case "error":

@@ -39,7 +39,7 @@ func runLoadtest(ctx context.Context, args []string, out, errOut io.Writer) erro
 	fs.BoolVar(&c.Deflate, "deflate", false, "offer permessage-deflate, as browsers do")
 	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the choice of seats and moves")
 	jsonOnly := fs.Bool("json", false, "print only the JSON report")
-	ackedFile := fs.String("acked", "", "append every acknowledged action to this file as \"match index id\" lines, for `topsecret verify`")
+	ackedFile := fs.String("acked", "", "append every acknowledged action to this file as \"match id\" lines, for `topsecret verify`")
 	logLevel := fs.String("log-level", "warn", "in-process server's log level")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

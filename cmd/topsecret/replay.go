@@ -195,8 +195,11 @@ func fromRecord(rec server.MatchRecord) (store.Match, []store.ActionRecord, erro
 	if rec.Status != store.StatusFinished || rec.Setup == nil || rec.Result == nil {
 		return store.Match{}, nil, fmt.Errorf("only a finished match's record (with its setup, log and result) can be imported")
 	}
-	if rec.ActionsN != len(rec.Actions) {
-		return store.Match{}, nil, fmt.Errorf("the record counts %d actions but lists %d", rec.ActionsN, len(rec.Actions))
+	if rec.ActionsN == nil {
+		return store.Match{}, nil, fmt.Errorf("the record has no action_count")
+	}
+	if *rec.ActionsN != len(rec.Actions) {
+		return store.Match{}, nil, fmt.Errorf("the record counts %d actions but lists %d", *rec.ActionsN, len(rec.Actions))
 	}
 	m := store.Match{Setup: *rec.Setup, Seats: rec.Seats, Status: store.StatusFinished, Result: rec.Result,
 		CreatedAt: rec.CreatedAt, FinishedAt: rec.FinishedAt}

@@ -7,15 +7,14 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"topsecret/internal/store"
 )
 
 // runVerify is `topsecret verify -acked FILE`: every action a client was
-// told was stored ("match index id" lines, as `loadtest -acked` writes
-// them) must be in its match's log exactly once, at that index. It is the
+// told was stored ("match id" lines, as `loadtest -acked` writes them) must
+// be in the log of the match its ok named exactly once. It is the
 // after-the-fact check of the kill -9 soak: nothing lost, nothing doubled.
 func runVerify(ctx context.Context, args []string, out io.Writer) error {
 	m := NewMain()
@@ -23,7 +22,7 @@ func runVerify(ctx context.Context, args []string, out io.Writer) error {
 	fs.SetOutput(out)
 	fs.StringVar(&m.Config.DataDir, "data", env("DATA_DIR", m.Config.DataDir), "directory of the embedded SQLite database")
 	fs.StringVar(&m.Config.DatabaseURL, "database-url", env("DATABASE_URL", ""), "postgres://… to read from PostgreSQL")
-	ackedFile := fs.String("acked", "", "file of acknowledged actions, one \"match index id\" a line")
+	ackedFile := fs.String("acked", "", "file of acknowledged actions, one \"match id\" a line")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -50,10 +49,10 @@ func runVerify(ctx context.Context, args []string, out io.Writer) error {
 	return nil
 }
 
-// acked is one acknowledgement a client received.
+// acked is one acknowledgement a client received. An ok names no index:
+// that would count other seats' hidden actions.
 type acked struct {
 	MatchID  string
-	Index    int
 	ClientID string
 }
 
@@ -66,7 +65,7 @@ func readAcked(path string) ([]acked, error) {
 	return parseAcked(f, path)
 }
 
-// parseAcked reads "match index id" lines; name says where, in errors.
+// parseAcked reads "match id" lines; name says where, in errors.
 func parseAcked(r io.Reader, name string) ([]acked, error) {
 	var claims []acked
 	sc := bufio.NewScanner(r)
@@ -75,14 +74,10 @@ func parseAcked(r io.Reader, name string) ([]acked, error) {
 		if len(fields) == 0 {
 			continue
 		}
-		if len(fields) != 3 {
-			return nil, fmt.Errorf("%s:%d: want \"match index id\", got %q", name, n, sc.Text())
+		if len(fields) != 2 {
+			return nil, fmt.Errorf("%s:%d: want \"match id\", got %q", name, n, sc.Text())
 		}
-		i, err := strconv.Atoi(fields[1])
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: index: %w", name, n, err)
-		}
-		claims = append(claims, acked{MatchID: fields[0], Index: i, ClientID: fields[2]})
+		claims = append(claims, acked{MatchID: fields[0], ClientID: fields[1]})
 	}
 	return claims, sc.Err()
 }
@@ -115,19 +110,17 @@ func verifyAcked(ctx context.Context, st store.Store, claims []acked, out io.Wri
 			}
 			logs[c.MatchID] = log
 		}
-		times, at := 0, -1
+		times := 0
 		for _, rec := range log {
 			if rec.ClientID == c.ClientID {
-				times, at = times+1, rec.Index
+				times++
 			}
 		}
 		switch {
 		case times == 0:
-			fmt.Fprintf(out, "lost: %s #%d %s\n", c.MatchID, c.Index, c.ClientID)
+			fmt.Fprintf(out, "lost: %s %s\n", c.MatchID, c.ClientID)
 		case times > 1:
 			fmt.Fprintf(out, "doubled: %s %s stored %d times\n", c.MatchID, c.ClientID, times)
-		case at != c.Index:
-			fmt.Fprintf(out, "moved: %s %s acknowledged at #%d, stored at #%d\n", c.MatchID, c.ClientID, c.Index, at)
 		default:
 			continue
 		}

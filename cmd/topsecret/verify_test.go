@@ -13,10 +13,10 @@ import (
 )
 
 // verify must catch what the fault tests rely on it to catch: an
-// acknowledged action missing from the log, or stored elsewhere than the
-// index its ok named. (The store itself refuses a second copy of a client
-// id, so a double cannot be stored to test here.)
-func TestVerifyFindsLostAndMovedAcknowledgements(t *testing.T) {
+// acknowledged action missing from the log of the match its ok named.
+// (The store itself refuses a second copy of a client id, so a double
+// cannot be stored to test here.)
+func TestVerifyFindsLostAcknowledgements(t *testing.T) {
 	ctx := t.Context()
 	st, err := openStore(ctx, Config{DataDir: t.TempDir()})
 	if err != nil {
@@ -32,6 +32,11 @@ func TestVerifyFindsLostAndMovedAcknowledgements(t *testing.T) {
 	if err := st.CreateMatch(ctx, m); err != nil {
 		t.Fatal(err)
 	}
+	other := m
+	other.ID, other.Number = uuid.NewString(), 2
+	if err := st.CreateMatch(ctx, other); err != nil {
+		t.Fatal(err)
+	}
 	for i, id := range []string{"a", "", "b"} { // index 1 is a timer's action: no client id
 		rec := store.ActionRecord{MatchID: m.ID, Index: i, ClientID: id, Action: game.Action{Type: "pass", At: now.UnixMilli()}}
 		if err := st.AppendAction(ctx, rec); err != nil {
@@ -44,10 +49,10 @@ func TestVerifyFindsLostAndMovedAcknowledgements(t *testing.T) {
 		bad    int
 		says   string
 	}{
-		{"every ok stored at its index", []acked{{m.ID, 0, "a"}, {m.ID, 2, "b"}}, 0, ""},
-		{"the same ok twice is one action", []acked{{m.ID, 0, "a"}, {m.ID, 0, "a"}}, 0, ""},
-		{"an ok never stored is lost", []acked{{m.ID, 3, "c"}}, 1, "lost"},
-		{"an ok stored at another index moved", []acked{{m.ID, 1, "b"}}, 1, "moved"},
+		{"every ok stored in its match", []acked{{m.ID, "a"}, {m.ID, "b"}}, 0, ""},
+		{"the same ok twice is one action", []acked{{m.ID, "a"}, {m.ID, "a"}}, 0, ""},
+		{"an ok never stored is lost", []acked{{m.ID, "c"}}, 1, "lost"},
+		{"an ok naming another match is lost", []acked{{other.ID, "b"}}, 1, "lost"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out strings.Builder

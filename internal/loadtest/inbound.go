@@ -30,8 +30,8 @@ func (m *inbound) set(key string, value []byte) error {
 		return text(value, &m.Type)
 	case "status":
 		return text(value, &m.Status)
-	case "actions":
-		return number(value, &m.Actions)
+	case "version":
+		return number64(value, &m.Version)
 	case "legal":
 		// Kept as it is, and read only when the seat acts: most frames are
 		// replaced by the next before that, and decoding every one was a
@@ -49,8 +49,6 @@ func (m *inbound) set(key string, value []byte) error {
 		return text(value, &m.ID)
 	case "match_id":
 		return text(value, &m.MatchID)
-	case "index":
-		return number(value, &m.Index)
 	case "code":
 		return text(value, &m.Code)
 	case "match":
@@ -88,6 +86,16 @@ func text(value []byte, s *string) error {
 // number decodes a JSON integer.
 func number(value []byte, n *int) error {
 	v, err := strconv.Atoi(string(value))
+	if err != nil {
+		return json.Unmarshal(value, n)
+	}
+	*n = v
+	return nil
+}
+
+// number64 decodes a JSON integer that may pass 2^31 (a version).
+func number64(value []byte, n *int64) error {
+	v, err := strconv.ParseInt(string(value), 10, 64)
 	if err != nil {
 		return json.Unmarshal(value, n)
 	}

@@ -13,12 +13,12 @@ func TestDecodeInbound(t *testing.T) {
 		name string
 		msg  string
 	}{
-		{"a frame", `{"type":"view","code":"WWYFXR","status":"playing","actions":12,` +
+		{"a frame", `{"type":"view","code":"WWYFXR","status":"playing","version":1776000000000012,` +
 			`"match":{"id":"m1","number":2,"status":"playing","players":[{"name":"Ann {the} [first]"}]},` +
 			`"view":{"events":[{"text":"Bob said \"}]\" and left\\"}],"n":-1.5e3,"ok":true,"none":null},` +
 			`"legal":[{"type":"set_focus","fields":{"seat":[-1,1,2]}},{"type":"accuse","data":{"epoch":0,"winker":2}}],"events":[]}`},
 		{"spaces between", " {\n \"type\" : \"view\" ,\t\"match\" : null , \"legal\" : [ ] }\n"},
-		{"an ok", `{"type":"ok","id":"a7","match_id":"38e1","index":7}`},
+		{"an ok", `{"type":"ok","id":"a7","match_id":"38e1","version":1776000000000007}`},
 		{"an error with escapes", `{"type":"error","id":"a\u00e97","code":"busy","message":"r\u00e9essayez"}`},
 		{"an empty object", `{}`},
 		{"a key the tool passes over holds brackets", `{"note":"{[","type":"view"}`},
@@ -38,7 +38,7 @@ func TestDecodeInbound(t *testing.T) {
 	}
 	for _, bad := range []string{
 		``, `[]`, `"view"`, `{"type":"view"`, `{"type":"view"}x`, `{"type" "view"}`,
-		`{"type":"view",}`, `{"view":{"a":[1,2}`, `{"type":"vi`, `{type:"view"}`, `{"actions":"x"}`, `{"legal":{}}`,
+		`{"type":"view",}`, `{"view":{"a":[1,2}`, `{"type":"vi`, `{type:"view"}`, `{"version":"x"}`, `{"legal":{}}`,
 	} {
 		var m inbound
 		if err := decodeInbound([]byte(bad), &m); err == nil {

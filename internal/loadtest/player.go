@@ -2,10 +2,12 @@ package loadtest
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -18,15 +20,15 @@ import (
 type inbound struct {
 	Type   string `json:"type"`
 	Status string `json:"status"`
-	// Actions is the match's log length when the frame was sent.
-	Actions int             `json:"actions"`
+	// Version is a frame's, or an ok's: the version from which frames
+	// show the action.
+	Version int64           `json:"version"`
 	Match   *matchRef       `json:"match"`
 	Legal   json.RawMessage `json:"legal"` // a JSON array of legalMove
-	// ID, MatchID and Index are an ok's; ID and Code an error's (a frame's
-	// code is the room's, and unused).
+	// ID and MatchID are an ok's; ID and Code an error's (a frame's code
+	// is the room's, and unused).
 	ID      string `json:"id"`
 	MatchID string `json:"match_id"`
-	Index   int    `json:"index"`
 	Code    string `json:"code"`
 }
 
@@ -56,12 +58,13 @@ type player struct {
 	conn    *websocket.Conn
 	matchID string
 	number  int
-	actions int
-	// shown is when a frame of the current match first showed each log
-	// length: the server sends a viewer a frame only when its view changes,
-	// so a frame showing n actions is action n-1's effect, and the actions
-	// it skipped changed nothing this seat sees.
-	shown   map[int]time.Time
+	version int64
+	// shown are the frames of the current match, oldest first: the server
+	// sends a viewer a frame only when its view changes, and every frame of
+	// one change bears its version, so a frame of an action's version is
+	// its effect, and an action no frame bears changed nothing this seat
+	// sees.
+	shown   []shownFrame
 	playing bool
 	// legal is the last frame's legal moves as the server wrote them;
 	// moves decodes them once, when the seat acts.
@@ -109,13 +112,33 @@ func (p *player) oldest() *action {
 	return o
 }
 
+// shownFrame is when a frame of a given version arrived.
+type shownFrame struct {
+	version int64
+	at      time.Time
+}
+
 // holds says this seat's last frame shows action a's effect: the same
-// match with more actions than a's index, or a later match.
+// match from a's version on, or a later match.
 func (p *player) holds(a *action) bool {
 	if p.matchID == a.matchID {
-		return p.actions > a.index
+		return p.version >= a.version
 	}
 	return a.number > 0 && p.number > a.number
+}
+
+// shownAt is when the seat's frame of a's change arrived, if a changed its
+// view: every frame built for one change bears that change's version, the
+// one a's ok names. A later frame shows a too, but waited for another.
+func (p *player) shownAt(a *action) (time.Time, bool) {
+	if p.matchID != a.matchID {
+		return time.Time{}, false
+	}
+	i, found := slices.BinarySearchFunc(p.shown, a.version, func(f shownFrame, v int64) int { return cmp.Compare(f.version, v) })
+	if !found {
+		return time.Time{}, false
+	}
+	return p.shown[i].at, true
 }
 
 // dial opens the seat's socket once.

@@ -106,8 +106,8 @@ func TestRun_ResendsUnansweredActionsAfterAReconnect(t *testing.T) {
 	}
 	ack := map[string]int{}
 	for _, line := range strings.Split(strings.TrimSpace(acked.String()), "\n") {
-		if f := strings.Fields(line); len(f) == 3 {
-			ack[f[2]]++
+		if f := strings.Fields(line); len(f) == 2 {
+			ack[f[1]]++
 		}
 	}
 	st.mu.Lock()

@@ -54,8 +54,8 @@ type Config struct {
 	Seed uint64
 	// Progress receives a line per stage of the run; nil: none.
 	Progress io.Writer
-	// Acked receives every acknowledged action as "match index id", one a
-	// line, warm-up included; nil: none.
+	// Acked receives every acknowledged action as "match id", one a line,
+	// warm-up included; nil: none.
 	Acked io.Writer
 	// Opened receives the code of each room the tool seats, one a line (a
 	// match's public record does not name its room); nil: none.

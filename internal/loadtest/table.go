@@ -23,7 +23,7 @@ type action struct {
 	msg      []byte    // as sent, to send again under the same id after a reconnect
 	matchID  string
 	number   int
-	index    int
+	version  int64     // frames from this version on show it
 	okAt     time.Time // when the server's ok arrived
 }
 
@@ -99,13 +99,16 @@ func (t *table) frame(p *player, m *inbound) {
 	p.legal, p.decoded = m.Legal, nil
 	p.playing = false
 	if m.Match != nil {
-		if p.matchID != m.Match.ID || p.shown == nil {
-			p.shown = map[int]time.Time{}
+		if p.matchID != m.Match.ID {
+			p.shown = p.shown[:0]
 		}
-		if _, ok := p.shown[m.Actions]; !ok && m.Actions > p.actions {
-			p.shown[m.Actions] = time.Now()
+		// Versions only grow, but a server restarted with its clock set
+		// back may go down: the frames before are then forgotten.
+		if n := len(p.shown); n > 0 && p.shown[n-1].version > m.Version {
+			p.shown = p.shown[:0]
 		}
-		p.matchID, p.number, p.actions = m.Match.ID, m.Match.Number, m.Actions
+		p.shown = append(p.shown, shownFrame{version: m.Version, at: time.Now()})
+		p.matchID, p.number, p.version = m.Match.ID, m.Match.Number, m.Version
 		p.playing = m.Match.Status == "playing"
 		t.numbers[m.Match.ID] = m.Match.Number
 		if m.Match.Status == "finished" && t.rematched != m.Match.ID {
@@ -122,13 +125,13 @@ func (t *table) frame(p *player, m *inbound) {
 func (t *table) ok(p *player, m *inbound) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.r.acked.write(m.MatchID, m.Index, m.ID) // late or not, it was stored
+	t.r.acked.write(m.MatchID, m.ID) // late or not, it was stored
 	a := p.inflight[m.ID]
 	if a == nil {
 		return // an answer after its timeout was counted
 	}
 	delete(p.inflight, a.id)
-	a.matchID, a.index, a.number, a.okAt = m.MatchID, m.Index, t.numbers[m.MatchID], time.Now()
+	a.matchID, a.version, a.number, a.okAt = m.MatchID, m.Version, t.numbers[m.MatchID], time.Now()
 	if a.measured {
 		t.r.stats.ack()
 		t.r.stats.answered.Record(a.okAt.Sub(a.due))
@@ -184,10 +187,7 @@ func (t *table) settle(time.Time) {
 func (t *table) shownAt(a *action) time.Time {
 	last := a.okAt
 	for _, p := range t.seats {
-		if p.matchID != a.matchID {
-			continue
-		}
-		if at, ok := p.shown[a.index+1]; ok && at.After(last) {
+		if at, ok := p.shownAt(a); ok && at.After(last) {
 			last = at
 		}
 	}

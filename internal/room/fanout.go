@@ -18,12 +18,14 @@ type viewed struct {
 }
 
 // views holds, for one change, the frames of the viewers met so far, and
-// the digest of what every viewer's frame shares.
+// the digest of what every viewer's frame shares. version is their version,
+// 0 until the first is built, when it is stamped.
 type views struct {
-	met    map[Identity]*viewed
-	frame  *Frame // what every viewer's frame holds alike; nil until the first is built
-	shared uint64 // its digest
-	sums   sliceSums
+	version int64
+	met     map[Identity]*viewed
+	frame   *Frame // what every viewer's frame holds alike; nil until the first is built
+	shared  uint64 // its digest
+	sums    sliceSums
 }
 
 func newViews() *views { return &views{met: map[Identity]*viewed{}, sums: sliceSums{}} }
@@ -55,9 +57,12 @@ func (vs *views) of(r *Room, id Identity) (*viewed, error) {
 		return v, nil
 	}
 	if vs.frame == nil {
-		vs.frame = r.sharedFrame()
+		if vs.version == 0 {
+			vs.version = r.stamp()
+		}
+		vs.frame = r.sharedFrame(vs.version)
 		content := *vs.frame
-		content.Version, content.Now, content.Actions, content.Info = 0, 0, 0, game.Info{}
+		content.Version, content.Now, content.Info = 0, 0, game.Info{}
 		vs.shared = fingerprintOf(vs.sums, 0, content)
 		vs.frame.Alike = vs.shared
 	}
@@ -68,9 +73,9 @@ func (vs *views) of(r *Room, id Identity) (*viewed, error) {
 	return v, nil
 }
 
-// message is v's frame encoded for enc with its version, time and log
-// length in front, built once per Format: every subscriber of one format
-// and viewer gets the same bytes, which nobody writes to.
+// message is v's frame encoded for enc with its version and time in front,
+// built once per Format: every subscriber of one format and viewer gets the
+// same bytes, which nobody writes to.
 func (v *viewed) message(enc Encoder, first bool) ([]byte, error) {
 	key, f := enc.Format, v.frame
 	if first {
@@ -90,7 +95,7 @@ func (v *viewed) message(enc Encoder, first bool) ([]byte, error) {
 	if len(body) < 2 || body[0] != '{' || body[len(body)-1] != '}' {
 		return nil, fmt.Errorf("a frame encoded as %q is no JSON object", enc.Format)
 	}
-	b := envelope(v.frame.Version, v.frame.Now, v.frame.Actions, body)
+	b := envelope(v.frame.Version, v.frame.Now, body)
 	if v.bodies == nil {
 		v.bodies = map[string][]byte{}
 	}
@@ -102,7 +107,10 @@ func (v *viewed) message(enc Encoder, first bool) ([]byte, error) {
 // each distinct viewer's frame once and encoding it only for subscribers
 // that need a new one.
 func (r *Room) fanout() {
+	// Stamped now, not when the first frame is built: Act answers with
+	// this version even when nobody's frame is built.
 	cache := newViews()
+	cache.version = r.stamp()
 	for s := range r.subs {
 		if !r.sendFrame(s, cache, false) {
 			delete(r.subs, s)

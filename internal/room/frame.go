@@ -19,13 +19,12 @@ const (
 // server renders it as HTML or JSON; it never holds another seat's secrets
 // because View is built by the game for exactly this viewer.
 type Frame struct {
-	// Version, Now and Actions are left out of the content an Encoder
-	// writes (the room adds them in front), hence omitempty. Actions is the
-	// current match's log length, kept outside the content so that another
-	// player's unseen action changes nothing this viewer is sent.
+	// Version and Now are left out of the content an Encoder writes (the
+	// room adds them in front), hence omitempty. Version is the time the
+	// frame was built (version.go), never a count of the room's changes:
+	// another player's unseen action changes nothing this viewer is sent.
 	Version int64 `json:"version,omitempty"`
 	Now     int64 `json:"now,omitempty"`
-	Actions int   `json:"actions,omitempty"`
 	// First says this is its connection's first frame: an encoding may
 	// leave out of the later ones what stays the same while a connection
 	// lasts (the game's description, half of a JSON frame).
@@ -106,7 +105,8 @@ type MatchState struct {
 	ID     string `json:"id"`
 	Number int    `json:"number"`
 	Status string `json:"status"`
-	// Actions is the log length; frames carry it as the top-level actions.
+	// Actions is the log length. No frame carries it: it counts hidden
+	// actions too. The API gives it once the match is finished.
 	Actions int          `json:"-"`
 	Players []SeatState  `json:"players"` // index = game seat
 	Waiting []game.Seat  `json:"waiting"`
@@ -132,12 +132,12 @@ func (r *Room) seatState(s store.Seat) SeatState {
 }
 
 // frame builds the frame for one viewer.
-func (r *Room) frame(id Identity) *Frame { return r.frameOn(r.sharedFrame(), id) }
+func (r *Room) frame(id Identity) *Frame { return r.frameOn(r.sharedFrame(r.stamp()), id) }
 
 // sharedFrame is what every viewer's frame holds alike at this version:
 // built once per change, it is a frame for nobody in particular.
-func (r *Room) sharedFrame() *Frame {
-	f := &Frame{Version: r.version, Now: r.now().UnixMilli(), Code: r.rec.Code, Info: r.entry.Info,
+func (r *Room) sharedFrame(version int64) *Frame {
+	f := &Frame{Version: version, Now: r.now().UnixMilli(), Code: r.rec.Code, Info: r.entry.Info,
 		Options: r.rec.Options, BotStrength: r.botStrength(), Status: r.status(), You: game.System,
 		HostSeat: r.rec.Host.Seat, Standings: r.standings(), Watch: r.watching(), Announcements: r.announced()}
 	f.Series = seriesState(r.entry.Info.Series, f.Standings, r.playing())
@@ -146,7 +146,6 @@ func (r *Room) sharedFrame() *Frame {
 	}
 	if r.match != nil {
 		f.Match = r.matchState(r.match)
-		f.Actions = r.match.n
 	}
 	return f
 }

@@ -29,7 +29,7 @@ func (g *Registry) load(ctx context.Context, code string) (*Room, error) {
 	}
 	r := &Room{reg: g, inbox: make(chan func()), done: make(chan struct{}), rec: rec, entry: e,
 		seats: seats, subs: map[*Subscriber]struct{}{}, online: map[string]int{}, seen: map[string]bool{}, strikes: map[string]int{}, idleAt: g.Clock.Now(),
-		version: firstVersion()}
+		versions: newVersionClock(g.Clock.Now())}
 	for _, m := range ms {
 		if m.Status == store.StatusFinished {
 			r.finished = append(r.finished, m)
@@ -94,9 +94,27 @@ func (r *Room) addEvents(matchID string, evs []game.Event) {
 		r.events = append(r.events, event{Event: e, match: matchID, seq: r.eventSeq})
 	}
 	if len(r.events) > maxEvents {
-		r.events = append(r.events[:0:0], r.events[len(r.events)-maxEvents:]...)
-		if r.match != nil {
-			r.match.memo.forget(r.events[0].seq)
+		r.forgetEvents()
+	}
+}
+
+// forgetEvents keeps the newest maxEvents public events and the private
+// ones among them. It counts public events only, so which events a viewer
+// still reads never depends on what other seats were told privately: one
+// of its own going early would say that someone else had been told
+// something.
+func (r *Room) forgetEvents() {
+	public := 0
+	for i := len(r.events) - 1; i >= 0; i-- {
+		if !r.events[i].Public() {
+			continue
+		}
+		if public++; public > maxEvents {
+			r.events = append(r.events[:0:0], r.events[i+1:]...)
+			if r.match != nil {
+				r.match.memo.forget(r.events[0].seq)
+			}
+			return
 		}
 	}
 }

@@ -176,11 +176,12 @@ func (r *Room) sequelOptions(seats int) json.RawMessage {
 }
 
 // Landed is where an accepted action sits: its match and its 0-based
-// position in that match's log. The first frame of that match whose action
-// count exceeds Index shows the action's effect.
+// position in that match's log. Every frame from Version on shows the
+// action's effect. Index stays in the room: it counts hidden actions too.
 type Landed struct {
 	MatchID string
 	Index   int
+	Version int64
 }
 
 // Act submits an action for the seat held by seatID and says where it
@@ -200,8 +201,12 @@ func (r *Room) Act(ctx context.Context, seatID, clientID string, a game.Action) 
 			// a resend that would pass.
 			if prev, ok := r.stored(ctx, clientID); ok {
 				at = prev
-				return nil
+				err = nil
 			}
+		}
+		if err == nil && at.Version == 0 {
+			// Played before this call: every frame from now on shows it.
+			at.Version = r.stamp()
 		}
 		return err
 	})
@@ -294,8 +299,9 @@ func (r *Room) apply(ctx context.Context, clientID string, a game.Action) (Lande
 		r.finish(ctx, res)
 	}
 	r.changed()
+	at := Landed{MatchID: rec.MatchID, Index: rec.Index, Version: r.versions.last}
 	r.arm()
-	return Landed{MatchID: rec.MatchID, Index: rec.Index}, nil
+	return at, nil
 }
 
 func (r *Room) finish(ctx context.Context, res game.Result) {

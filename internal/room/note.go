@@ -42,7 +42,6 @@ func (r *Room) PutNote(ctx context.Context, seatID string, note json.RawMessage)
 			return fmt.Errorf("put note: %w", err)
 		}
 		r.match.notes[seat] = note
-		r.version++
 		cache := newViews()
 		for s := range r.subs {
 			if s.id.SeatID == seatID {

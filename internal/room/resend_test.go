@@ -35,11 +35,11 @@ func TestRoom_ResendAcrossRematch(t *testing.T) {
 	}
 	take := game.Action{Type: "take_cards"}
 	at, err := r.Act(ctx, ids[0], "lost-ok", take)
-	if want := (room.Landed{MatchID: first, Index: 0}); err != nil || at != want {
+	if want := (room.Landed{MatchID: first, Index: 0}); err != nil || place(at) != want {
 		t.Fatalf("Act=%+v, %v; want %+v", at, err, want)
 	}
 	// Resent at once: the same answer, nothing applied again.
-	if again, err := r.Act(ctx, ids[0], "lost-ok", take); err != nil || again != at {
+	if again, err := r.Act(ctx, ids[0], "lost-ok", take); err != nil || place(again) != place(at) {
 		t.Fatalf("resend in the same match: %+v, %v; want %+v", again, err, at)
 	}
 	playToEnd(t, r, ids, clock)
@@ -55,16 +55,23 @@ func TestRoom_ResendAcrossRematch(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, err := r.Act(ctx, ids[0], "lost-ok", take)
-	if err != nil || got != at {
+	if err != nil || place(got) != place(at) {
 		t.Fatalf("resend after a rematch and a restart: %+v, %v; want %+v", got, err, at)
 	}
 	if log, _ := reg.Store.Actions(ctx, second); len(log) != 0 {
 		t.Fatalf("the rematch logged %d actions, want none", len(log))
 	}
 	// The same action under a new id is the rematch's first.
-	if got, err := r.Act(ctx, ids[0], "new-id", take); err != nil || got != (room.Landed{MatchID: second, Index: 0}) {
+	if got, err := r.Act(ctx, ids[0], "new-id", take); err != nil || place(got) != (room.Landed{MatchID: second, Index: 0}) {
 		t.Fatalf("a new action in the rematch: %+v, %v", got, err)
 	}
+}
+
+// place is where an action landed, without the version its frames start
+// at: a resend's answer names the version of the moment it is answered.
+func place(l room.Landed) room.Landed {
+	l.Version = 0
+	return l
 }
 
 // openRegistry is a registry over the SQLite file at path, as a server

@@ -65,7 +65,7 @@ type Room struct {
 	subs     map[*Subscriber]struct{}
 	online   map[string]int // seat id → open connections
 	strikes  map[string]int // seat id → timers run out while its phone was away
-	version  int64          // of the newest frame; starts at firstVersion
+	versions versionClock   // numbers frames (version.go)
 	timers   []Stopper
 	// misfires counts timer actions in a row the store did not take; it
 	// sets how long the next try waits (refire.go).
@@ -187,23 +187,11 @@ func (r *Room) log() *slog.Logger { return r.reg.Log.With("room", r.rec.Code) }
 
 func (r *Room) now() time.Time { return r.reg.Clock.Now() }
 
-// firstVersion is the frame version a room starts from when it is loaded:
-// the wall clock in Unix microseconds. A page keeps a frame only if its
-// version is not below the last one it kept, and no process remembers what
-// an earlier one sent, so a reload (after a restart or an eviction) must
-// start above every version sent before. The clock does that as long as it
-// does not step back and the room made fewer changes than microseconds
-// passed between the two loads (a change is a stored action, a join or a
-// reconnect: far fewer than one a microsecond). The stored action count would not do: presence
-// changes bump the version without an action, so a restart would repeat
-// versions already sent. It is the wall clock, not Registry.Clock, because
-// a test's manual clock stands still across the very restarts this must
-// survive. Microseconds stay below 2^53, exact in JavaScript, until 2255.
-func firstVersion() int64 { return time.Now().UnixMicro() }
+// stamp is the version of a frame built now.
+func (r *Room) stamp() int64 { return r.versions.next(r.now()) }
 
-// changed bumps the version and pushes every subscriber its new frame.
+// changed pushes every subscriber whose view it changed a new frame.
 func (r *Room) changed() {
-	r.version++
 	r.fanout()
 }
 

@@ -29,11 +29,11 @@ type Identity struct {
 // language, the address join links point at): subscribers of equal
 // viewers with equal Formats share one encoding.
 //
-// Encode returns a JSON object that leaves out the frame's Version, Now and
-// Actions; the room puts them in front. The room encodes only for a viewer
-// whose content (the frame as JSON without those three) changed since its
-// last frame: no wasted frame or rendering, and no timing signal that
-// someone else moved unseen. What an encoding derives from Now alone (a
+// Encode returns a JSON object that leaves out the frame's Version and Now;
+// the room puts them in front. The room encodes only for a viewer whose
+// content (the frame as JSON without those two) changed since its last
+// frame: no wasted frame or rendering, and no timing signal that someone
+// else moved unseen. What an encoding derives from Now alone (a
 // button's cooldown) must therefore time itself in the client.
 type Encoder struct {
 	Format string
@@ -231,10 +231,10 @@ func (r *Room) Unsubscribe(s *Subscriber) {
 	})
 }
 
-// envelope adds version, now and the match's log length to an encoded
-// frame's fields. They go last, in the body's own buffer: copying every
-// frame to put them first was the largest allocation of a busy server.
-func envelope(version, now int64, actions int, body []byte) []byte {
+// envelope adds version and now to an encoded frame's fields. They go
+// last, in the body's own buffer: copying every frame to put them first was
+// the largest allocation of a busy server.
+func envelope(version, now int64, body []byte) []byte {
 	msg := body[:len(body)-1] // the closing brace
 	if len(body) > 2 {
 		msg = append(msg, ',')
@@ -243,8 +243,6 @@ func envelope(version, now int64, actions int, body []byte) []byte {
 	msg = strconv.AppendInt(msg, version, 10)
 	msg = append(msg, `,"now":`...)
 	msg = strconv.AppendInt(msg, now, 10)
-	msg = append(msg, `,"actions":`...)
-	msg = strconv.AppendInt(msg, int64(actions), 10)
 	return append(msg, '}')
 }
 

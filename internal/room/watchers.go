@@ -183,7 +183,6 @@ func (r *Room) watcherState(id Identity) *WatcherState {
 // only the host sees (a watcher came or went): nobody else's frame is
 // rebuilt for it.
 func (r *Room) showHost() {
-	r.version++
 	cache := newViews()
 	for s := range r.subs {
 		if r.isHost(s.id) && !s.id.Table {

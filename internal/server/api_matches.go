@@ -13,9 +13,10 @@ import (
 )
 
 // MatchRecord is a match as the API and `topsecret replay export` give it.
-// Seed and Actions are present only once the match is finished: before that
-// the log could reveal hidden choices (a sealed card, a focus). It never
-// names the room: a record is shared, and a room's code lets anyone in.
+// Seed, Actions and their count are present only once the match is
+// finished: before that the log could reveal hidden choices (a sealed card,
+// a focus), and its length when each was made. It never names the room: a
+// record is shared, and a room's code lets anyone in.
 type MatchRecord struct {
 	ID         string            `json:"id"`
 	Number     int               `json:"number"`
@@ -24,7 +25,7 @@ type MatchRecord struct {
 	Game       string            `json:"game"`
 	Options    json.RawMessage   `json:"options"`
 	Seats      []store.MatchSeat `json:"seats"`
-	ActionsN   int               `json:"action_count"`
+	ActionsN   *int              `json:"action_count,omitempty"`
 	Actions    []ActionJSON      `json:"actions,omitempty"`
 	Result     *game.Result      `json:"result,omitempty"`
 	CreatedAt  time.Time         `json:"created_at"`
@@ -44,10 +45,12 @@ type ActionJSON struct {
 // Record builds the public record of a match.
 func Record(m store.Match, log []store.ActionRecord) MatchRecord {
 	out := MatchRecord{ID: m.ID, Number: m.Number, Status: m.Status, Game: m.Setup.Game,
-		Options: m.Setup.Options, Seats: m.Seats, ActionsN: len(log), CreatedAt: m.CreatedAt, FinishedAt: m.FinishedAt}
+		Options: m.Setup.Options, Seats: m.Seats, CreatedAt: m.CreatedAt, FinishedAt: m.FinishedAt}
 	if m.Status != store.StatusFinished {
 		return out
 	}
+	n := len(log)
+	out.ActionsN = &n
 	setup := m.Setup
 	out.Setup = &setup
 	out.Result = m.Result

@@ -207,11 +207,15 @@ type roomJSON struct {
 	Series      room.SeriesState `json:"series"`
 }
 
+// matchSummary is the room's current or last match. Actions, the log's
+// length, is there only once the match is finished: while it is played it
+// counts hidden actions too, and so would tell anyone with the room code
+// when each happened.
 type matchSummary struct {
 	ID      string       `json:"id"`
 	Number  int          `json:"number"`
 	Status  string       `json:"status"`
-	Actions int          `json:"actions"`
+	Actions *int         `json:"actions,omitempty"`
 	Result  *game.Result `json:"result,omitempty"`
 }
 
@@ -228,7 +232,10 @@ func (s *Server) handleRoomGet(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Match = &matchSummary{Status: f.Status}
 		if f.Match != nil {
-			out.Match = &matchSummary{ID: f.Match.ID, Number: f.Match.Number, Status: f.Match.Status, Actions: f.Match.Actions, Result: f.Match.Result}
+			out.Match = &matchSummary{ID: f.Match.ID, Number: f.Match.Number, Status: f.Match.Status, Result: f.Match.Result}
+			if f.Match.Status == store.StatusFinished {
+				out.Match.Actions = &f.Match.Actions
+			}
 		}
 		writeJSON(w, http.StatusOK, out)
 		return nil

@@ -170,16 +170,16 @@ func (e *env) mustStartMatch(c created) string {
 
 // frame is a JSON view message as a client receives it.
 type frame struct {
-	Game    struct{ Name string } `json:"game"`
-	Type    string                `json:"type"`
-	ID      string                `json:"id"`
-	Code    string                `json:"code"`
-	Version int64                 `json:"version"`
-	Actions int                   `json:"actions"`
-	Status  string                `json:"status"`
-	You     game.Seat             `json:"you"`
-	View    json.RawMessage       `json:"view"`
-	Legal   []game.Move           `json:"legal"`
+	Game struct{ Name string } `json:"game"`
+	Type string                `json:"type"`
+	ID   string                `json:"id"`
+	Code string                `json:"code"`
+	// Version is a frame's, or the one an ok says frames show it from.
+	Version int64           `json:"version"`
+	Status  string          `json:"status"`
+	You     game.Seat       `json:"you"`
+	View    json.RawMessage `json:"view"`
+	Legal   []game.Move     `json:"legal"`
 	Match   *struct {
 		ID     string `json:"id"`
 		Status string `json:"status"`
@@ -203,16 +203,20 @@ type frame struct {
 		ID   string `json:"id"`
 		Text string `json:"text"`
 	} `json:"announcements"`
-	// MatchID and Index are where an ok'd action landed.
+	// MatchID is the match an ok'd action landed in.
 	MatchID string `json:"match_id"`
-	Index   int    `json:"index"`
 }
 
 // client is one real websocket connection.
 type client struct {
-	t    testing.TB
-	c    *websocket.Conn
-	last frame // the newest view received
+	t testing.TB
+	c *websocket.Conn
+	// clock is the server's: an act moves it on a microsecond first, as
+	// a real clock would have, so every action's frames have a version of
+	// their own (a version is the time of the change, and the test's clock
+	// would otherwise stand still).
+	clock *room.ManualClock
+	last  frame // the newest view received
 	// gameName is the game's name in the connection's first frame, the
 	// one that describes the game.
 	gameName string
@@ -234,7 +238,7 @@ func (e *env) dialAs(tb testing.TB, code, query string) *client {
 		tb.Fatalf("dial %s: %v", u, err)
 	}
 	c.SetReadLimit(1 << 22)
-	cl := &client{t: tb, c: c}
+	cl := &client{t: tb, c: c, clock: e.Clock}
 	tb.Cleanup(func() { c.CloseNow() })
 	cl.next()
 	return cl
@@ -274,6 +278,19 @@ func (c *client) until(ok func(frame) bool) frame {
 	return frame{}
 }
 
+// sees returns the first view that shows the action ok answered: the
+// newest one already received, or the next with its version or later.
+func (c *client) sees(ok frame) frame {
+	c.t.Helper()
+	if ok.Type != "ok" {
+		c.t.Fatalf("sees %s %q: not an ok", ok.Type, ok.Message)
+	}
+	if c.last.Version >= ok.Version {
+		return c.last
+	}
+	return c.until(func(f frame) bool { return f.Type == "view" && f.Version >= ok.Version })
+}
+
 // send writes a raw message.
 func (c *client) send(msg string) {
 	c.t.Helper()
@@ -289,6 +306,7 @@ func (c *client) act(id, typ string, data any) frame {
 	c.t.Helper()
 	msg := map[string]any{"type": "act", "id": id, "action": map[string]any{"type": typ, "data": data}}
 	b, _ := json.Marshal(msg)
+	c.clock.Advance(time.Microsecond)
 	c.send(string(b))
 	return c.until(func(f frame) bool { return (f.Type == "ok" || f.Type == "error") && f.ID == id })
 }

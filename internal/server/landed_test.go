@@ -10,9 +10,9 @@ import (
 	"time"
 )
 
-// The ok to an action says where it landed: the match and the log index.
-// The frame showing the action is the first of that match whose action
-// count passes the index, and it arrives before the ok.
+// The ok to an action says where it landed: the match, and the version
+// from which frames show it. The frame showing the action arrives before
+// the ok.
 func TestRoomSocket_OkSaysWhereTheActionLanded(t *testing.T) {
 	t.Parallel()
 	e := mustStart(t)
@@ -24,11 +24,11 @@ func TestRoomSocket_OkSaysWhereTheActionLanded(t *testing.T) {
 	}
 	for i, cl := range clients {
 		r := cl.act(fmt.Sprint("take-", i), "take_cards", nil)
-		if r.Type != "ok" || r.MatchID != matchID || r.Index != i {
-			t.Fatalf("seat %d's ok: %+v, want match %s index %d", i, r, matchID, i)
+		if r.Type != "ok" || r.MatchID != matchID || r.Version == 0 {
+			t.Fatalf("seat %d's ok: %+v, want match %s and a version", i, r, matchID)
 		}
-		if got := cl.last.Actions; got <= r.Index {
-			t.Fatalf("seat %d's newest frame before its ok shows %d actions, want more than %d", i, got, r.Index)
+		if got := cl.last.Version; got < r.Version {
+			t.Fatalf("seat %d's newest frame before its ok has version %d, below the ok's %d", i, got, r.Version)
 		}
 	}
 }
@@ -47,7 +47,7 @@ func TestRoomSocket_ResendAcrossRematch(t *testing.T) {
 		clients[i] = e.dial(c.Code, "view=json&token="+s.Token)
 	}
 	sent := clients[0].act("lost-ok", "take_cards", nil)
-	if sent.Type != "ok" || sent.MatchID != first || sent.Index != 0 {
+	if sent.Type != "ok" || sent.MatchID != first {
 		t.Fatalf("first try: %+v", sent)
 	}
 	playToEnd(t, clients)
@@ -61,13 +61,13 @@ func TestRoomSocket_ResendAcrossRematch(t *testing.T) {
 	e2 := e.restart()
 	julia := e2.dial(c.Code, "view=json&token="+seats[0].Token)
 	r := julia.act("lost-ok", "take_cards", nil)
-	if r.Type != "ok" || r.MatchID != first || r.Index != 0 {
-		t.Fatalf("resend after the rematch: %+v, want ok for match %s index 0", r, first)
+	if r.Type != "ok" || r.MatchID != first {
+		t.Fatalf("resend after the rematch: %+v, want ok for match %s", r, first)
 	}
 	if recs, err := e2.Store.Actions(context.Background(), rematch.MatchID); err != nil || len(recs) != 0 {
 		t.Fatalf("the rematch logged %d actions (err %v), want none", len(recs), err)
 	}
-	if r := julia.act("fresh", "take_cards", nil); r.Type != "ok" || r.MatchID != rematch.MatchID || r.Index != 0 {
+	if r := julia.act("fresh", "take_cards", nil); r.Type != "ok" || r.MatchID != rematch.MatchID {
 		t.Fatalf("a new action in the rematch: %+v", r)
 	}
 }
@@ -77,11 +77,13 @@ func TestRoomSocket_ResendAcrossRematch(t *testing.T) {
 func playToEnd(tb testing.TB, clients []*client) {
 	tb.Helper()
 	rnd := rand.New(rand.NewPCG(3, 4))
-	actions := clients[0].last.Actions
+	// Every seat sees each action in table mode: each waits for what the
+	// first has seen, then for the last ok.
+	landed := frame{Type: "ok", Version: clients[0].last.Version}
 	for step := range 3000 {
 		for _, cl := range clients {
-			if cl.last.Actions < actions {
-				cl.until(func(f frame) bool { return f.Type == "view" && f.Actions >= actions })
+			if landed.Type == "ok" {
+				cl.sees(landed)
 			}
 		}
 		if clients[0].last.Match.Status == "finished" {
@@ -102,7 +104,7 @@ func playToEnd(tb testing.TB, clients []*client) {
 		_ = json.Unmarshal(raw, &legal)
 		typ, data := fill(legal[rnd.IntN(len(legal))], rnd)
 		if r := cl.act(fmt.Sprint("play-", step), typ, data); r.Type == "ok" {
-			actions = r.Index + 1
+			landed = r
 		} else if r.Code == "internal" {
 			tb.Fatalf("step %d: %s %v: internal error", step, typ, data)
 		}
@@ -121,12 +123,13 @@ func TestRoomSocket_VersionsGrowAcrossRestart(t *testing.T) {
 	e.mustStartMatch(c)
 	julia := e.dial(c.Code, "view=json&token="+seats[0].Token)
 	tom := e.dial(c.Code, "view=json&token="+seats[1].Token)
+	var r frame
 	for i, cl := range []*client{julia, tom} {
-		if r := cl.act(fmt.Sprint("take-", i), "take_cards", nil); r.Type != "ok" {
+		if r = cl.act(fmt.Sprint("take-", i), "take_cards", nil); r.Type != "ok" {
 			t.Fatalf("take_cards: %s", r.Message)
 		}
 	}
-	kept := julia.until(func(f frame) bool { return f.Type == "view" && f.Actions == 2 }).Version
+	kept := julia.sees(r).Version
 
 	e2 := e.restart()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -145,10 +148,10 @@ func TestRoomSocket_VersionsGrowAcrossRestart(t *testing.T) {
 	}
 	kept = julia.last.Version
 	jan := e2.dial(c.Code, "view=json&token="+seats[2].Token)
-	if r := jan.act("take-2", "take_cards", nil); r.Type != "ok" {
+	if r = jan.act("take-2", "take_cards", nil); r.Type != "ok" {
 		t.Fatalf("take_cards after the restart: %s", r.Message)
 	}
-	f := julia.until(func(f frame) bool { return f.Type == "view" && f.Actions == 3 })
+	f := julia.sees(r)
 	if f.Version <= kept {
 		t.Fatalf("the frame showing jan's draw has version %d, not above %d", f.Version, kept)
 	}

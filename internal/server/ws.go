@@ -73,12 +73,13 @@ type okMsg struct {
 	ID   string `json:"id"`
 }
 
-// actOK acknowledges an action with where it landed, so the client can
-// wait for the first frame of that match whose action count passes Index.
+// actOK acknowledges an action with its match and the version from which
+// frames show it. Never its index in the log: that counts the hidden
+// actions of other seats, and so would say when they happened.
 type actOK struct {
 	okMsg
 	MatchID string `json:"match_id"`
-	Index   int    `json:"index"`
+	Version int64  `json:"version"`
 }
 
 type errorMsg struct {
@@ -271,7 +272,7 @@ func (s *Server) act(ctx context.Context, rm *room.Room, id room.Identity, sub *
 		sub.Reply(ctx, errorJSON(m.ID, body))
 		return
 	}
-	sub.Reply(ctx, mustJSON(actOK{okMsg: okMsg{Type: "ok", ID: m.ID}, MatchID: at.MatchID, Index: at.Index}))
+	sub.Reply(ctx, mustJSON(actOK{okMsg: okMsg{Type: "ok", ID: m.ID}, MatchID: at.MatchID, Version: at.Version}))
 }
 
 // handleNote stores a seat's private notes; only that seat sees them again.

@@ -21,21 +21,32 @@ const (
 )
 
 // maxEvents is how many events the match remembers at least; it trims
-// them in batches, so recording stays cheap.
+// them in batches, so recording stays cheap. A view shows far fewer
+// (maxViewEvents), so when the trimming comes never shows.
 const maxEvents = 48
 
 // logged is one remembered event; to < 0 means public.
 type logged struct {
-	seq  int
+	n    int // its place among all events, private ones included
+	seq  int // the number its readers see
 	kind string
 	msg  game.Msg
 	to   int
 }
 
-// record remembers an event for everyone (to < 0) or for one seat.
+// record remembers an event for everyone (to < 0) or for one seat. Only a
+// public one takes a new number: a private one bears the number of the
+// public event before it, so public numbers count public events alone and a
+// gap in them never tells the table that a seat was told something (a
+// sealed card, a hidden setup). A seat still reads its notices in order
+// among the public events: a notice numbered n came after public event n
+// and before n+1.
 func (m *match) record(kind string, to int, msg game.Msg) {
-	m.eventSeq++
-	m.events = append(m.events, logged{seq: m.eventSeq, kind: kind, msg: msg, to: to})
+	m.recorded++
+	if to < 0 {
+		m.eventSeq++
+	}
+	m.events = append(m.events, logged{n: m.recorded, seq: m.eventSeq, kind: kind, msg: msg, to: to})
 	if len(m.events) >= 2*maxEvents {
 		m.events = append(m.events[:0:0], m.events[len(m.events)-maxEvents:]...)
 	}
@@ -44,11 +55,12 @@ func (m *match) record(kind string, to int, msg game.Msg) {
 // say records a public event.
 func (m *match) say(kind, id string, args ...game.Arg) { m.record(kind, -1, game.M(id, args...)) }
 
-// eventsSince converts the events recorded after seq into game events.
-func (m *match) eventsSince(seq int) []game.Event {
+// eventsSince converts the events recorded after the from-th into game
+// events.
+func (m *match) eventsSince(from int) []game.Event {
 	var out []game.Event
 	for _, e := range m.events {
-		if e.seq <= seq {
+		if e.n <= from {
 			continue
 		}
 		ev := game.Event{Msg: e.msg}

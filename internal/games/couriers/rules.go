@@ -50,13 +50,13 @@ func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
 	if err != nil {
 		panic("couriers: Apply of a refused action: " + err.Error())
 	}
-	seq := m.eventSeq
+	from := m.recorded
 	t := m.at(a)
 	m.now = t
 	cmd.apply(m, int(a.Seat), r)
 	m.step++
 	m.since = t
-	return m.eventsSince(seq)
+	return m.eventsSince(from)
 }
 
 // Next says who is awaited and which time limit the room must arm.

@@ -124,7 +124,10 @@ type match struct {
 	trail      *trail
 	end        *ending
 	events     []logged
-	eventSeq   int
+	// eventSeq numbers the public events; recorded counts them all, private
+	// ones included, for Apply to tell which an action caused.
+	eventSeq int
+	recorded int
 }
 
 var _ game.State = (*match)(nil)

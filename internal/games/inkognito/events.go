@@ -4,12 +4,14 @@ import (
 	"topsecret/internal/game"
 )
 
-// maxEvents is how many events the game remembers for views.
+// maxEvents is how many public events the game remembers for views, with
+// the private ones among them.
 const maxEvents = 64
 
 // logged is one remembered event; to < 0 means public.
 type logged struct {
-	seq int
+	n   int // its place among all events, private ones included
+	seq int // the number its readers see
 	msg game.Msg
 	to  int
 }
@@ -26,19 +28,45 @@ func (m *match) notify(seat int, id string, args ...game.Arg) {
 	}
 }
 
+// record remembers an event. Only a public one takes a new number: a private
+// one bears the number of the public event before it, so public numbers
+// count public events alone and a gap in them never tells the table that a
+// seat was told something (a peek, a sealed choice). A seat still reads its
+// notices in order among the public events: a notice numbered n came after
+// public event n and before n+1.
 func (m *match) record(to int, msg game.Msg) {
-	m.eventSeq++
-	m.events = append(m.events, logged{seq: m.eventSeq, msg: msg, to: to})
+	m.recorded++
+	if to < 0 {
+		m.eventSeq++
+	}
+	m.events = append(m.events, logged{n: m.recorded, seq: m.eventSeq, msg: msg, to: to})
 	if len(m.events) > maxEvents {
-		m.events = append([]logged(nil), m.events[len(m.events)-maxEvents:]...)
+		m.events = forget(m.events, maxEvents)
 	}
 }
 
-// eventsSince converts the events recorded after seq into game events.
-func (m *match) eventsSince(seq int) []game.Event {
+// forget keeps the newest keep public events and the private ones among
+// them. It counts public events only, so which events a seat still reads
+// never depends on how much other seats were told privately: a notice of
+// its own going early would say that someone else had been told something.
+func forget(events []logged, keep int) []logged {
+	public := 0
+	for i := len(events) - 1; i >= 0; i-- {
+		if events[i].to < 0 {
+			if public++; public > keep {
+				return append(events[:0:0], events[i+1:]...)
+			}
+		}
+	}
+	return events
+}
+
+// eventsSince converts the events recorded after the from-th into game
+// events.
+func (m *match) eventsSince(from int) []game.Event {
 	var out []game.Event
 	for _, e := range m.events {
-		if e.seq <= seq {
+		if e.n <= from {
 			continue
 		}
 		ev := game.Event{Msg: e.msg}

@@ -109,8 +109,11 @@ type match struct {
 	dial     *dialRecord
 	points   [5]int
 
-	events   []logged
+	events []logged
+	// eventSeq numbers the public events; recorded counts them all, private
+	// ones included, for Apply to tell which an action caused.
 	eventSeq int
+	recorded int
 
 	// Seams for tests; nil means the *game.Rand.
 	shuffle func(r *game.Rand, n int, swap func(i, j int))

@@ -99,9 +99,12 @@ type match struct {
 	reserve  []card // unused cards, never seen (§5)
 	eligible []tile
 
-	moments  moments
-	events   []logged
+	moments moments
+	events  []logged
+	// eventSeq numbers the public events; recorded counts them all, private
+	// ones included, for Apply to tell which an action caused.
 	eventSeq int
+	recorded int
 
 	// public is the table's view of this state, built once for the table
 	// and every seat, whose views hold it; Apply and clone drop it.

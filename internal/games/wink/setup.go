@@ -114,8 +114,11 @@ type match struct {
 	stall int // consecutive passes while the agent deck is empty (R7 no stall)
 	winks []wink
 
-	events   []logged
+	events []logged
+	// eventSeq numbers the public events; recorded counts them all, private
+	// ones included, for Apply to tell which an action caused.
 	eventSeq int
+	recorded int
 	reason   game.Msg // why the game ended (a wink.result.reason.* message)
 
 	// shuffle is the seam every shuffle goes through; tests replace it.
