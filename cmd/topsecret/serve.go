@@ -20,6 +20,7 @@ func (m *Main) newServer(st store.Store) *server.Server {
 	s := server.New(m.Rooms, st, m.Log)
 	s.BaseURL = m.Config.BaseURL
 	s.TrustProxy = m.Config.TrustProxy
+	s.TrustedProxies = m.Config.TrustedProxies
 	if m.Config.NoLimits {
 		s.Doorman = server.NoDoorman()
 	}

@@ -1,8 +1,6 @@
 package server
 
 import (
-	"net"
-	"net/http"
 	"sync"
 
 	"golang.org/x/time/rate"
@@ -111,15 +109,6 @@ func (d *Doorman) CloseSocket(addr, code string) {
 	if d.inRoom[code]--; d.inRoom[code] <= 0 {
 		delete(d.inRoom, code)
 	}
-}
-
-// clientAddr is the request's network address without its port: the peer,
-// or the address a trusted proxy names (RealIP has put it in RemoteAddr).
-func clientAddr(r *http.Request) string {
-	if h, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
-		return h
-	}
-	return r.RemoteAddr
 }
 
 // slowDown is a request refused because its address used up an allowance;

@@ -5,6 +5,7 @@ import (
 	"github.com/coder/websocket"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"sync"
@@ -49,10 +50,13 @@ type Server struct {
 	// range, battery dead) is dropped, and its seat shows as away, within
 	// about twice this. Default 25s (pings 21 to 29 s apart).
 	PingInterval time.Duration
-	// TrustProxy says a reverse proxy in front sets X-Forwarded-For and
+	// TrustProxy says reverse proxies in front set X-Forwarded-For and
 	// X-Forwarded-Proto truthfully: client addresses and HTTPS come from
-	// them. Off, those headers are ignored, since anyone can send them.
-	TrustProxy bool
+	// them, when the request comes from one of TrustedProxies (default
+	// DefaultProxies: this machine). Off, or from any other peer, those
+	// headers are ignored, since anyone can send them.
+	TrustProxy     bool
+	TrustedProxies []netip.Prefix
 	// Doorman limits what one network address may ask for.
 	Doorman *Doorman
 	// Deflate is the permessage-deflate mode offered to browsers. Default
@@ -101,8 +105,9 @@ func New(rooms *room.Registry, st store.Store, log *slog.Logger) *Server {
 	}
 	s := &Server{Rooms: rooms, Store: st, Log: log, ReadLimit: 4 << 10, RatePerSec: 20, RateBurst: 40,
 		WriteTimeout: 10 * time.Second, PingInterval: 25 * time.Second, Doorman: NewDoorman(),
-		timelines: newLRU[string, *replay.Timeline](timelineCacheSize),
-		qrCodes:   newLRU[string, string](qrCacheSize), rejoinTries: newTries(),
+		TrustedProxies: DefaultProxies,
+		timelines:      newLRU[string, *replay.Timeline](timelineCacheSize),
+		qrCodes:        newLRU[string, string](qrCacheSize), rejoinTries: newTries(),
 		htmlEncoders: newLRU[string, room.Encoder](htmlEncoderCacheSize)}
 	// Handlers read the exported fields per request, so callers may still
 	// set them after New, before serving.
@@ -218,18 +223,6 @@ func limitBody(n int64) func(http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 		})
 	}
-}
-
-// realIP takes the client's address from a trusted proxy's headers.
-func (s *Server) realIP(next http.Handler) http.Handler {
-	viaProxy := middleware.RealIP(next)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.TrustProxy {
-			viaProxy.ServeHTTP(w, r)
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
 }
 
 // overHTTPS reports whether the client reached us over HTTPS, directly or
