@@ -80,6 +80,10 @@ type Server struct {
 	htmlEncoders *lru[string, room.Encoder]
 	// rejoinTries limits typed rejoin codes and requests for seats.
 	rejoinTries *tries
+	// found holds codes of rooms found lately (foundRoomsSize of them),
+	// which requests reach without spending their address's allowance of
+	// unknown codes.
+	found *lru[string, struct{}]
 	// proxies holds one reverse proxy per instance address that runs
 	// rooms forwarded from here.
 	proxies sync.Map
@@ -95,6 +99,7 @@ const (
 	timelineCacheSize    = 16
 	qrCacheSize          = 256
 	htmlEncoderCacheSize = 64
+	foundRoomsSize       = 8192
 )
 
 // New returns a server with the documented defaults, its router built. A
@@ -108,7 +113,8 @@ func New(rooms *room.Registry, st store.Store, log *slog.Logger) *Server {
 		TrustedProxies: DefaultProxies,
 		timelines:      newLRU[string, *replay.Timeline](timelineCacheSize),
 		qrCodes:        newLRU[string, string](qrCacheSize), rejoinTries: newTries(),
-		htmlEncoders: newLRU[string, room.Encoder](htmlEncoderCacheSize)}
+		htmlEncoders: newLRU[string, room.Encoder](htmlEncoderCacheSize),
+		found:        newLRU[string, struct{}](foundRoomsSize)}
 	// Handlers read the exported fields per request, so callers may still
 	// set them after New, before serving.
 	s.handler = s.routes()
