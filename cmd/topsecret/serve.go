@@ -21,6 +21,9 @@ func (m *Main) newServer(st store.Store) *server.Server {
 	s.BaseURL = m.Config.BaseURL
 	s.TrustProxy = m.Config.TrustProxy
 	s.TrustedProxies = m.Config.TrustedProxies
+	if h := hostOf(m.Config.Advertise); h != "" {
+		s.Hosts = []string{h}
+	}
 	if m.Config.NoLimits {
 		s.Doorman = server.NoDoorman()
 	}

@@ -46,6 +46,7 @@ func classify(err error, rd words.Reader) (int, apiError) {
 	var mb *http.MaxBytesError
 	var sd *slowDown
 	var ms *missing
+	var wh *wrongHost
 	switch {
 	case errors.As(err, &ms):
 		msg := ms.message()
@@ -66,6 +67,9 @@ func classify(err error, rd words.Reader) (int, apiError) {
 		return http.StatusRequestEntityTooLarge, saidError(rd, "too_large", "game.page.error.too_large")
 	case errors.As(err, &sd):
 		return http.StatusTooManyRequests, saidError(rd, "rate_limited", sd.id)
+	case errors.As(err, &wh):
+		msg := wrongHostMsg(wh)
+		return http.StatusMisdirectedRequest, apiError{Code: "wrong_host", Message: rd.Say(msg), Msg: &msg}
 	case errors.As(err, &br):
 		msg := br.msg
 		return http.StatusBadRequest, apiError{Code: "bad_request", Message: rd.Say(msg), Msg: &msg}

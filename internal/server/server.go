@@ -57,6 +57,10 @@ type Server struct {
 	// headers are ignored, since anyone can send them.
 	TrustProxy     bool
 	TrustedProxies []netip.Prefix
+	// Hosts are names this server is reached at besides the base URL's
+	// host, IP addresses and local names (servesHost); requests for any
+	// other name are refused, against DNS rebinding.
+	Hosts []string
 	// Doorman limits what one network address may ask for.
 	Doorman *Doorman
 	// Deflate is the permessage-deflate mode offered to browsers. Default
@@ -84,6 +88,8 @@ type Server struct {
 	// which requests reach without spending their address's allowance of
 	// unknown codes.
 	found *lru[string, struct{}]
+	// machine is this machine's host name, which requests may name.
+	machine string
 	// proxies holds one reverse proxy per instance address that runs
 	// rooms forwarded from here.
 	proxies sync.Map
@@ -114,7 +120,7 @@ func New(rooms *room.Registry, st store.Store, log *slog.Logger) *Server {
 		timelines:      newLRU[string, *replay.Timeline](timelineCacheSize),
 		qrCodes:        newLRU[string, string](qrCacheSize), rejoinTries: newTries(),
 		htmlEncoders: newLRU[string, room.Encoder](htmlEncoderCacheSize),
-		found:        newLRU[string, struct{}](foundRoomsSize)}
+		found:        newLRU[string, struct{}](foundRoomsSize), machine: machineName()}
 	// Handlers read the exported fields per request, so callers may still
 	// set them after New, before serving.
 	s.handler = s.routes()
@@ -131,7 +137,7 @@ func (s *Server) Handler() http.Handler { return s.handler }
 
 func (s *Server) routes() http.Handler {
 	r := chi.NewRouter()
-	r.Use(s.realIP, middleware.Recoverer, s.forward, s.logRequests, secureHeaders)
+	r.Use(s.realIP, s.checkHost, middleware.Recoverer, s.forward, s.logRequests, secureHeaders)
 	r.Get("/healthz", s.handleHealth)
 	r.Get("/readyz", s.handleReady)
 	r.Mount(static.Prefix, static.Handler())
