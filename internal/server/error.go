@@ -118,6 +118,10 @@ func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 		err = ms
 	}
 	status, body := classify(err, reader(r, nil))
+	var sd *slowDown
+	if errors.As(err, &sd) {
+		s.warn(r, strings.TrimPrefix(sd.id, "game.page.slow."))
+	}
 	if status == http.StatusInternalServerError {
 		s.Log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}

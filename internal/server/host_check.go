@@ -33,6 +33,7 @@ func (s *Server) checkHost(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
+		s.warn(r, "wrong_host", "host", r.Host)
 		s.refuse(w, r, &wrongHost{r.Host})
 	})
 }

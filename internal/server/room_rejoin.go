@@ -176,6 +176,7 @@ func (s *Server) passPage(w http.ResponseWriter, r *http.Request, rm *room.Room,
 
 // tooManyTries refuses a rejoin try over the rate limit.
 func (s *Server) tooManyTries(w http.ResponseWriter, r *http.Request) {
+	s.warn(r, "rejoin")
 	w.Header().Set("Retry-After", "60")
 	writeJSON(w, http.StatusTooManyRequests, saidError(reader(r, nil), "rate_limited", "game.rejoin.too_many"))
 }

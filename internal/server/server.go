@@ -88,6 +88,8 @@ type Server struct {
 	// which requests reach without spending their address's allowance of
 	// unknown codes.
 	found *lru[string, struct{}]
+	// warnings keeps the log's warnings about refused requests in check.
+	warnings *warnings
 	// machine is this machine's host name, which requests may name.
 	machine string
 	// proxies holds one reverse proxy per instance address that runs
@@ -120,7 +122,7 @@ func New(rooms *room.Registry, st store.Store, log *slog.Logger) *Server {
 		timelines:      newLRU[string, *replay.Timeline](timelineCacheSize),
 		qrCodes:        newLRU[string, string](qrCacheSize), rejoinTries: newTries(),
 		htmlEncoders: newLRU[string, room.Encoder](htmlEncoderCacheSize),
-		found:        newLRU[string, struct{}](foundRoomsSize), machine: machineName()}
+		found:        newLRU[string, struct{}](foundRoomsSize), warnings: newWarnings(), machine: machineName()}
 	// Handlers read the exported fields per request, so callers may still
 	// set them after New, before serving.
 	s.handler = s.routes()
@@ -148,6 +150,7 @@ func (s *Server) routes() http.Handler {
 	// The websocket lives outside any timeout middleware: it stays open for hours.
 	r.With(speakLanguage).Get("/r/{code}/ws", s.handleRoomSocket)
 
+	replays := s.limit((*Doorman).AllowReplay, "game.page.slow.replays")
 	r.Group(func(r chi.Router) {
 		r.Use(middleware.Timeout(30*time.Second), speakLanguage, compress())
 		r.Get("/", s.handleHome)
@@ -155,11 +158,11 @@ func (s *Server) routes() http.Handler {
 		r.Get("/r/{code}", s.handleRoomPage)
 		r.Get("/r/{code}/table", s.handleTablePage)
 		r.Get("/r/{code}/qr.svg", s.handleRoomQR)
-		r.Get("/r/{code}/history", s.handleRoomHistory)
+		r.With(replays).Get("/r/{code}/history", s.handleRoomHistory)
 		r.Get("/r/{code}/pass/{secret}", s.handlePassPage)
 		r.Post("/r/{code}/pass/{secret}", s.handlePassTake)
-		r.Get("/m/{id}", s.handleReplayPage)
-		r.Get("/m/{id}/step/{n}", s.handleReplayStep)
+		r.With(replays).Get("/m/{id}", s.handleReplayPage)
+		r.With(replays).Get("/m/{id}/step/{n}", s.handleReplayStep)
 
 		r.Route("/api", func(r chi.Router) {
 			r.Use(limitBody(16<<10), s.sameOriginWrites)
@@ -168,25 +171,29 @@ func (s *Server) routes() http.Handler {
 			r.Route("/rooms/{code}", func(r chi.Router) {
 				r.Get("/", s.handleRoomGet)
 				r.Post("/seats", s.handleSeatCreate)
-				r.Post("/seats/{id}/kick", s.handleSeatKick)
-				r.Post("/seats/{id}/move", s.handleSeatMove)
-				r.Post("/seats/{id}/bot", s.handleSeatReplace)
 				r.Post("/seats/{id}/back", s.handleSeatTakeBack)
-				r.Post("/seats/{id}/link", s.handleSeatLink)
 				r.Post("/seats/{id}/ask", s.handleSeatAsk)
-				r.Post("/asks/{id}/allow", s.handleAskAllow)
-				r.Post("/asks/{id}/refuse", s.handleAskRefuse)
 				r.Post("/claim", s.handleSeatClaim)
-				r.Post("/end", s.handleMatchEnd)
-				r.Post("/host", s.handleHostPass)
 				r.Post("/host/back", s.handleHostBack)
-				r.Post("/start", s.handleMatchStart)
-				r.Post("/rematch", s.handleMatchStart)
-				r.Post("/options", s.handleRoomOptions)
-				r.Post("/bots", s.handleRoomBots)
-				r.Post("/watch", s.handleRoomWatch)
+				// The host's calls: each redraws every phone of the room.
+				r.Group(func(r chi.Router) {
+					r.Use(s.limit((*Doorman).AllowHostCall, "game.page.slow.host"))
+					r.Post("/seats/{id}/kick", s.handleSeatKick)
+					r.Post("/seats/{id}/move", s.handleSeatMove)
+					r.Post("/seats/{id}/bot", s.handleSeatReplace)
+					r.Post("/seats/{id}/link", s.handleSeatLink)
+					r.Post("/asks/{id}/allow", s.handleAskAllow)
+					r.Post("/asks/{id}/refuse", s.handleAskRefuse)
+					r.Post("/end", s.handleMatchEnd)
+					r.Post("/host", s.handleHostPass)
+					r.Post("/start", s.handleMatchStart)
+					r.Post("/rematch", s.handleMatchStart)
+					r.Post("/options", s.handleRoomOptions)
+					r.Post("/bots", s.handleRoomBots)
+					r.Post("/watch", s.handleRoomWatch)
+				})
 			})
-			r.Get("/matches/{id}", s.handleMatchGet)
+			r.With(replays).Get("/matches/{id}", s.handleMatchGet)
 		})
 	})
 	r.NotFound(speakLanguage(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.error(w, r, store.ErrNotFound) })).ServeHTTP)
@@ -232,6 +239,20 @@ func limitBody(n int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			r.Body = http.MaxBytesReader(w, r.Body, n)
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// limit takes one request from the address's allowance that allow
+// spends, refusing it with 429 and message id once spent.
+func (s *Server) limit(allow func(*Doorman, string) bool, id string) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !allow(s.Doorman, clientAddr(r)) {
+				s.error(w, r, &slowDown{id})
+				return
+			}
 			next.ServeHTTP(w, r)
 		})
 	}
