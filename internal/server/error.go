@@ -113,7 +113,7 @@ const statusClientGone = 499
 // its page offers the room-code box with the code the address named.
 func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 	var ms *missing
-	if errors.Is(err, store.ErrNotFound) && !errors.As(err, &ms) {
+	if !errors.As(err, &ms) && errors.Is(err, store.ErrNotFound) {
 		ms = s.missingFor(r)
 		err = ms
 	}
