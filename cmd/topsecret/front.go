@@ -104,6 +104,10 @@ func (rr *roundRobin) watchHealth(ctx context.Context) {
 	}
 }
 
+// clientHeaders name a request's client besides X-Forwarded-For; the
+// front never passes a client's own on.
+var clientHeaders = []string{"X-Real-IP", "True-Client-IP", "Forwarded", "X-Client-IP", "CF-Connecting-IP"}
+
 // ServeHTTP sends each request, websockets included, to the next ready
 // instance in turn, with the client's address and scheme in X-Forwarded-*
 // headers for instances started with --trust-proxy.
@@ -123,7 +127,14 @@ func (rr *roundRobin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			target, _ := url.Parse(u)
 			p = &httputil.ReverseProxy{Rewrite: func(pr *httputil.ProxyRequest) {
 				pr.SetURL(target)
+				// X-Forwarded-For names the phone alone (a client's own is
+				// dropped before Rewrite); the other headers that name a
+				// client go, as whatever a client wrote there is a lie a
+				// server behind another proxy might believe.
 				pr.SetXForwarded()
+				for _, h := range clientHeaders {
+					pr.Out.Header.Del(h)
+				}
 				pr.Out.Host = pr.In.Host
 			}, ErrorLog: log.New(io.Discard, "", 0)}
 			rr.proxies[u] = p

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -79,10 +80,12 @@ type Config struct {
 	LogLevel    string
 	BotDelay    time.Duration
 	// TrustProxy believes a reverse proxy's X-Forwarded-For and
-	// X-Forwarded-Proto; NoLimits turns off the per-address limits (for
-	// load tests that open thousands of rooms from one machine).
-	TrustProxy bool
-	NoLimits   bool
+	// X-Forwarded-Proto when the request comes from one of TrustedProxies;
+	// NoLimits turns off the per-address limits (for load tests that open
+	// thousands of rooms from one machine).
+	TrustProxy     bool
+	TrustedProxies []netip.Prefix
+	NoLimits       bool
 	// Advertise is where the other instances on the same PostgreSQL reach
 	// this one; LeaseTTL is how long a room's lease lasts unrenewed (how
 	// long a dead instance's rooms wait before another takes them).
@@ -135,7 +138,7 @@ type Main struct {
 // NewMain returns a Main with default config.
 func NewMain() *Main {
 	return &Main{Config: Config{Addr: ":8080", DataDir: "./data", LogLevel: "info", BotDelay: 1200 * time.Millisecond,
-		ShedAbove: 20 * time.Millisecond, MaxInFlight: 128, AbandonAfter: room.DefaultAbandonAfter, MaxRooms: room.DefaultMaxRooms}}
+		TrustedProxies: server.DefaultProxies, ShedAbove: 20 * time.Millisecond, MaxInFlight: 128, AbandonAfter: room.DefaultAbandonAfter, MaxRooms: room.DefaultMaxRooms}}
 }
 
 // ParseFlags reads flags, falling back to environment variables.
@@ -150,6 +153,12 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 	fs.StringVar(&c.LogLevel, "log-level", env("LOG_LEVEL", c.LogLevel), "debug, info, warn or error (env LOG_LEVEL)")
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", env("TRUST_PROXY", "") == "1",
 		"a reverse proxy in front sets X-Forwarded-For and X-Forwarded-Proto truthfully (env TRUST_PROXY=1)")
+	proxies := env("TRUSTED_PROXIES", "127.0.0.0/8,::1")
+	fs.Func("trusted-proxies", "with --trust-proxy: the proxies' addresses or networks, comma-separated: only requests from them are believed (env TRUSTED_PROXIES; default "+proxies+")", func(v string) error {
+		p, err := server.ParseProxies(v)
+		c.TrustedProxies = p
+		return err
+	})
 	fs.StringVar(&c.Advertise, "advertise", env("ADVERTISE", c.Advertise),
 		"with PostgreSQL: where the other instances reach this one, e.g. http://10.0.0.5:8080 (env ADVERTISE; default the listening port on this machine's LAN address)")
 	fs.DurationVar(&c.LeaseTTL, "lease-ttl", c.LeaseTTL,
@@ -174,6 +183,11 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 		c.BotDelay = d
 	} else {
 		return fmt.Errorf("BOT_DELAY: %w", err)
+	}
+	if p, err := server.ParseProxies(proxies); err == nil {
+		c.TrustedProxies = p
+	} else {
+		return fmt.Errorf("TRUSTED_PROXIES: %w", err)
 	}
 	if err := roomFlags(fs, c); err != nil {
 		return err

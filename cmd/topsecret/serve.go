@@ -20,6 +20,10 @@ func (m *Main) newServer(st store.Store) *server.Server {
 	s := server.New(m.Rooms, st, m.Log)
 	s.BaseURL = m.Config.BaseURL
 	s.TrustProxy = m.Config.TrustProxy
+	s.TrustedProxies = m.Config.TrustedProxies
+	if h := hostOf(m.Config.Advertise); h != "" {
+		s.Hosts = []string{h}
+	}
 	if m.Config.NoLimits {
 		s.Doorman = server.NoDoorman()
 	}

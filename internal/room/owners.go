@@ -92,6 +92,15 @@ func (g *Registry) Live() []string {
 	return codes
 }
 
+// Running reports whether the room with code runs here now, without
+// loading it: Live for one room.
+func (g *Registry) Running(code string) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	r, ok := g.rooms[code]
+	return ok && !r.stopped()
+}
+
 // Fence makes the registry write through s, a store whose room writes need
 // this instance's lease (store.Leases.FencedBy). A write it refuses with
 // store.ErrLeaseLost drops the room at once, without waiting for the lease

@@ -88,13 +88,44 @@ func TestDoorman_LimitsPerAddress(t *testing.T) {
 		c, _ := e.mustRoom(map[string]any{})
 		e.Srv.Doorman.Misses = server.Allowance{PerMinute: 0.001, Burst: 3}
 		for i := range 3 {
-			if st := e.do("GET", "/api/rooms/ZZZZZ"+string(rune('2'+i)), "", nil, nil); st != http.StatusNotFound {
+			if st := e.do("GET", "/api/rooms/XXXXX"+string(rune('C'+i)), "", nil, nil); st != http.StatusNotFound {
 				t.Fatalf("guess %d: status %d, want 404", i+1, st)
 			}
 		}
-		// Out of guesses: even a right code waits, so guessing gains nothing.
-		if st := e.do("GET", "/api/rooms/"+c.Code, "", nil, nil); st != http.StatusTooManyRequests {
+		// Out of guesses: another code is refused unread, found or not.
+		if st := e.do("GET", "/api/rooms/XXXXXY", "", nil, nil); st != http.StatusTooManyRequests {
 			t.Fatalf("after the guesses: status %d, want 429", st)
+		}
+		// A room that exists is not refused: the guesser's neighbours at
+		// the same address still reach theirs (room_codes_test.go).
+		if st := e.do("GET", "/api/rooms/"+c.Code, "", nil, nil); st != http.StatusOK {
+			t.Fatalf("after the guesses, a room that exists: status %d, want 200", st)
+		}
+	})
+	t.Run("replays", func(t *testing.T) {
+		e := mustStart(t)
+		c, id := e.mustFinishedMatch()
+		e.Srv.Doorman.Replays = server.Allowance{PerMinute: 0.001, Burst: 4}
+		paths := []string{"/m/" + id, "/m/" + id + "/step/1", "/api/matches/" + id, "/r/" + c.Code + "/history", "/m/" + id}
+		for i, p := range paths {
+			if st, _ := e.get(p, ""); st != map[bool]int{true: 200, false: 429}[i < 4] {
+				t.Fatalf("replay request %d (%s): status %d", i+1, p, st)
+			}
+		}
+	})
+	t.Run("host calls", func(t *testing.T) {
+		e := mustStart(t)
+		c, _ := e.mustRoom(map[string]any{}, "Ann", "Bob")
+		e.Srv.Doorman.HostCalls = server.Allowance{PerMinute: 0.001, Burst: 3}
+		for i := range 4 {
+			st := e.do("POST", "/api/rooms/"+c.Code+"/options", c.HostToken, map[string]any{"startPlayer": 1}, nil)
+			if want := map[bool]int{true: 200, false: 429}[i < 3]; st != want {
+				t.Fatalf("host call %d: status %d, want %d", i+1, st, want)
+			}
+		}
+		// A player's own calls are not the host's.
+		if st := e.do("GET", "/api/rooms/"+c.Code, "", nil, nil); st != http.StatusOK {
+			t.Fatalf("the room after the host's calls: status %d, want 200", st)
 		}
 	})
 	t.Run("forwarded addresses are not believed without a trusted proxy", func(t *testing.T) {

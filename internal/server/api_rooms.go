@@ -62,23 +62,20 @@ func (s *Server) handleRoomCreate(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
+	s.found.put(c.Code, struct{}{})
 	s.setCookie(w, r, hostCookie(c.Code), c.HostToken)
 	writeJSON(w, http.StatusCreated, map[string]string{"code": c.Code, "url": s.baseURL(r) + "/r/" + c.Code, "host_token": c.HostToken})
 }
 
-// withRoom runs f with the room named in the URL, answering 404 for unknown codes.
+// withRoom runs f with the room named in the URL, answering 404 for
+// unknown codes. Only rooms found, and codes no room can have (which cost
+// no look-up), come this far: forward refuses guessers and answers codes
+// of no room itself.
 func (s *Server) withRoom(w http.ResponseWriter, r *http.Request, f func(rm *room.Room) error) {
 	code := room.NormalizeCode(chi.URLParam(r, "code"))
-	addr := clientAddr(r)
-	// Room codes are the only secret guarding a room: an address that keeps
-	// trying codes that lead nowhere is slowed down.
-	if !s.Doorman.MayMiss(addr) {
-		s.error(w, r, &slowDown{"game.page.slow.codes"})
-		return
-	}
 	err := s.Rooms.With(r.Context(), code, f)
 	if errors.Is(err, store.ErrNotFound) {
-		s.Doorman.AllowMiss(addr)
+		s.missed(r, code)
 	}
 	if err != nil {
 		s.error(w, r, err)

@@ -1,20 +1,22 @@
 package server
 
 import (
-	"net"
-	"net/http"
 	"sync"
 
 	"golang.org/x/time/rate"
 )
 
 // Doorman keeps count of what each network address asks for: rooms
-// created, seats taken, room codes tried that lead nowhere, sockets held.
+// created, seats taken, room codes tried that lead nowhere, replays read,
+// host calls made, sockets held.
 // A café's phones share one address behind its router, so the limits are
 // generous per address and only stop a script, never a table.
 type Doorman struct {
-	// Rooms, Joins and Misses are token buckets per address.
-	Rooms, Joins, Misses Allowance
+	// Rooms, Joins and Misses are token buckets per address; so are
+	// Replays (replay pages, steps and match records, each a replay of a
+	// log when not cached) and HostCalls (a host's settings, moves, kicks
+	// and such, each of which redraws every phone of the room).
+	Rooms, Joins, Misses, Replays, HostCalls Allowance
 	// Sockets caps the websockets one address holds open at once; a seat's
 	// and the host token's first heldAlways connections in a room are let
 	// in past it, so a player whose café address someone else filled
@@ -55,14 +57,19 @@ type bucketKey struct {
 
 // NewDoorman returns the default limits: 60 rooms at once then 10 a
 // minute, 200 seats then 120 a minute, 60 unknown room codes then 20 a
-// minute, 300 sockets per address, 48 watchers per room (tables and
-// onlookers with room to spare) and 6 sockets per seat or host token in a
-// room (a phone, a tablet, a table screen, and reloads).
+// minute, 600 replay requests then 300 a minute (a table stepping through
+// replays on several phones at once), 600 host calls then 300 a minute
+// (a host tapping through settings as fast as fingers go), 300 sockets per
+// address, 48 watchers per room (tables and onlookers with room to spare)
+// and 6 sockets per seat or host token in a room (a phone, a tablet, a
+// table screen, and reloads).
 func NewDoorman() *Doorman {
 	return &Doorman{
 		Rooms:            Allowance{PerMinute: 10, Burst: 60},
 		Joins:            Allowance{PerMinute: 120, Burst: 200},
 		Misses:           Allowance{PerMinute: 20, Burst: 60},
+		Replays:          Allowance{PerMinute: 300, Burst: 600},
+		HostCalls:        Allowance{PerMinute: 300, Burst: 600},
 		Sockets:          300,
 		WatchersPerRoom:  48,
 		SocketsPerHolder: 6,
@@ -89,11 +96,14 @@ func (d *Doorman) allow(kind string, a Allowance, addr string) bool {
 	return l.Allow()
 }
 
-// AllowRoom, AllowJoin and AllowMiss take one room creation, one seat, one
-// unknown room code from addr's allowance.
-func (d *Doorman) AllowRoom(addr string) bool { return d.allow("room", d.Rooms, addr) }
-func (d *Doorman) AllowJoin(addr string) bool { return d.allow("join", d.Joins, addr) }
-func (d *Doorman) AllowMiss(addr string) bool { return d.allow("miss", d.Misses, addr) }
+// AllowRoom, AllowJoin, AllowMiss, AllowReplay and AllowHostCall take one
+// room creation, one seat, one unknown room code, one replay request, one
+// host call from addr's allowance.
+func (d *Doorman) AllowRoom(addr string) bool     { return d.allow("room", d.Rooms, addr) }
+func (d *Doorman) AllowJoin(addr string) bool     { return d.allow("join", d.Joins, addr) }
+func (d *Doorman) AllowMiss(addr string) bool     { return d.allow("miss", d.Misses, addr) }
+func (d *Doorman) AllowReplay(addr string) bool   { return d.allow("replay", d.Replays, addr) }
+func (d *Doorman) AllowHostCall(addr string) bool { return d.allow("host", d.HostCalls, addr) }
 
 // MayMiss reports whether addr has unknown-code guesses left, without
 // spending one: a guesser out of them is refused before the lookup.
@@ -151,15 +161,6 @@ func (d *Doorman) CloseSocket(addr, code, holder string) {
 	}
 }
 
-// clientAddr is the request's network address without its port: the peer,
-// or the address a trusted proxy names (RealIP has put it in RemoteAddr).
-func clientAddr(r *http.Request) string {
-	if h, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
-		return h
-	}
-	return r.RemoteAddr
-}
-
 // slowDown is a request refused because its address used up an allowance;
 // id is the catalogue message that says which.
 type slowDown struct{ id string }
@@ -169,7 +170,7 @@ func (e *slowDown) Error() string { return e.id }
 // NoDoorman lets everything in: for load tests from one machine.
 func NoDoorman() *Doorman {
 	d := NewDoorman()
-	d.Rooms, d.Joins, d.Misses = Allowance{}, Allowance{}, Allowance{}
+	d.Rooms, d.Joins, d.Misses, d.Replays, d.HostCalls = Allowance{}, Allowance{}, Allowance{}, Allowance{}, Allowance{}
 	d.Sockets, d.WatchersPerRoom, d.SocketsPerHolder = 0, 0, 0
 	return d
 }

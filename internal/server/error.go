@@ -47,6 +47,7 @@ func classify(err error, rd words.Reader) (int, apiError) {
 	var mb *http.MaxBytesError
 	var sd *slowDown
 	var ms *missing
+	var wh *wrongHost
 	switch {
 	case errors.As(err, &ms):
 		msg := ms.message()
@@ -67,6 +68,9 @@ func classify(err error, rd words.Reader) (int, apiError) {
 		return http.StatusRequestEntityTooLarge, saidError(rd, "too_large", "game.page.error.too_large")
 	case errors.As(err, &sd):
 		return http.StatusTooManyRequests, saidError(rd, "rate_limited", sd.id)
+	case errors.As(err, &wh):
+		msg := wrongHostMsg(wh)
+		return http.StatusMisdirectedRequest, apiError{Code: "wrong_host", Message: rd.Say(msg), Msg: &msg}
 	case errors.As(err, &br):
 		msg := br.msg
 		return http.StatusBadRequest, apiError{Code: "bad_request", Message: rd.Say(msg), Msg: &msg}
@@ -116,11 +120,15 @@ const statusClientGone = 499
 // its page offers the room-code box with the code the address named.
 func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 	var ms *missing
-	if errors.Is(err, store.ErrNotFound) && !errors.As(err, &ms) {
+	if !errors.As(err, &ms) && errors.Is(err, store.ErrNotFound) {
 		ms = s.missingFor(r)
 		err = ms
 	}
 	status, body := classify(err, reader(r, nil))
+	var sd *slowDown
+	if errors.As(err, &sd) {
+		s.warn(r, strings.TrimPrefix(sd.id, "game.page.slow."))
+	}
 	if status == http.StatusInternalServerError {
 		s.Log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}

@@ -39,7 +39,8 @@ func roomCodeOf(path string) string {
 
 // forward sends a room's requests and websockets to the instance that runs
 // the room, when that is another one; every other request, and every room
-// run here (or to be loaded here now), goes on to the router.
+// run here (or to be loaded here now), goes on to the router. A code that
+// names no room is answered here, so its one look-up is the only one.
 func (s *Server) forward(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		code := roomCodeOf(r.URL.Path)
@@ -53,8 +54,20 @@ func (s *Server) forward(next http.Handler) http.Handler {
 			s.error(w, r, store.ErrBusy)
 			return
 		}
+		if !s.mayLookUp(r, code) {
+			s.refuse(w, r, &slowDown{"game.page.slow.codes"})
+			return
+		}
 		_, err := s.Rooms.Get(r.Context(), code)
+		if errors.Is(err, store.ErrNotFound) {
+			s.missed(r, code)
+			s.refuse(w, r, &missing{what: "room", code: code})
+			return
+		}
 		e, elsewhere := room.IsElsewhere(err)
+		if err == nil || elsewhere {
+			s.found.put(code, struct{}{})
+		}
 		switch {
 		case !elsewhere:
 			next.ServeHTTP(w, r) // the handler meets the same room or error

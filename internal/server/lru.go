@@ -56,6 +56,16 @@ func (c *lru[K, V]) put(k K, v V) {
 	}
 }
 
+// delete forgets k.
+func (c *lru[K, V]) delete(k K) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.byKey[k]; ok {
+		c.order.Remove(e)
+		delete(c.byKey, k)
+	}
+}
+
 // len is the number of entries held.
 func (c *lru[K, V]) len() int {
 	c.mu.Lock()

@@ -79,7 +79,7 @@ func (s *Server) missingFor(r *http.Request) *missing {
 		return &missing{what: "match"}
 	case strings.Contains(pattern, "{code}"):
 		code := room.NormalizeCode(chi.URLParam(r, "code"))
-		if _, err := s.Store.Room(r.Context(), code); err != nil {
+		if !s.roomExists(r, code) {
 			return &missing{what: "room", code: code}
 		}
 		switch {

@@ -77,11 +77,11 @@ func (s *Server) handleSeatLink(w http.ResponseWriter, r *http.Request) {
 // handleSeatAsk asks the host to let this browser take a seat whose phone
 // is away.
 func (s *Server) handleSeatAsk(w http.ResponseWriter, r *http.Request) {
-	if !s.rejoinTries.allow(r, "ask", room.NormalizeCode(chi.URLParam(r, "code"))) {
-		s.tooManyTries(w, r)
-		return
-	}
 	s.withRoom(w, r, func(rm *room.Room) error {
+		if !s.rejoinTries.allow(r, "ask", rm.Code(), s.Rooms.Clock.Now()) {
+			s.tooManyTries(w, r)
+			return nil
+		}
 		from := room.Asker{Addr: clientAddr(r), Came: s.arrival(w, r, rm)}
 		a, err := rm.Ask(r.Context(), s.identity(r, rm), chi.URLParam(r, "id"), from)
 		if err != nil {
@@ -131,11 +131,11 @@ func (s *Server) handleSeatClaim(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, bad("game.page.error.claim_one"))
 		return
 	}
-	if req.Code != "" && !s.rejoinTries.allow(r, "code", room.NormalizeCode(chi.URLParam(r, "code"))) {
-		s.tooManyTries(w, r)
-		return
-	}
 	s.withRoom(w, r, func(rm *room.Room) error {
+		if req.Code != "" && !s.rejoinTries.allow(r, "code", rm.Code(), s.Rooms.Clock.Now()) {
+			s.tooManyTries(w, r)
+			return nil
+		}
 		c, err := rm.Claim(r.Context(), room.Claim{Pass: req.Pass, Code: req.Code, Grant: req.Grant, By: s.identity(r, rm)})
 		if errors.Is(err, room.ErrAskWaiting) {
 			writeJSON(w, http.StatusAccepted, waitingJSON{Status: "waiting", Message: reader(r, nil).Say(game.M("game.rejoin.still_waiting"))})
@@ -192,6 +192,7 @@ func (s *Server) passPage(w http.ResponseWriter, r *http.Request, rm *room.Room,
 
 // tooManyTries refuses a rejoin try over the rate limit.
 func (s *Server) tooManyTries(w http.ResponseWriter, r *http.Request) {
+	s.warn(r, "rejoin")
 	w.Header().Set("Retry-After", "60")
 	writeJSON(w, http.StatusTooManyRequests, saidError(reader(r, nil), "rate_limited", "game.rejoin.too_many"))
 }

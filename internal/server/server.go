@@ -5,6 +5,7 @@ import (
 	"github.com/coder/websocket"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"sync"
@@ -49,10 +50,17 @@ type Server struct {
 	// range, battery dead) is dropped, and its seat shows as away, within
 	// about twice this. Default 25s (pings 21 to 29 s apart).
 	PingInterval time.Duration
-	// TrustProxy says a reverse proxy in front sets X-Forwarded-For and
+	// TrustProxy says reverse proxies in front set X-Forwarded-For and
 	// X-Forwarded-Proto truthfully: client addresses and HTTPS come from
-	// them. Off, those headers are ignored, since anyone can send them.
-	TrustProxy bool
+	// them, when the request comes from one of TrustedProxies (default
+	// DefaultProxies: this machine). Off, or from any other peer, those
+	// headers are ignored, since anyone can send them.
+	TrustProxy     bool
+	TrustedProxies []netip.Prefix
+	// Hosts are names this server is reached at besides the base URL's
+	// host, IP addresses and local names (servesHost); requests for any
+	// other name are refused, against DNS rebinding.
+	Hosts []string
 	// Doorman limits what one network address may ask for.
 	Doorman *Doorman
 	// Deflate is the permessage-deflate mode offered to browsers. Default
@@ -76,6 +84,14 @@ type Server struct {
 	htmlEncoders *lru[string, room.Encoder]
 	// rejoinTries limits typed rejoin codes and requests for seats.
 	rejoinTries *tries
+	// found holds codes of rooms found lately (foundRoomsSize of them),
+	// which requests reach without spending their address's allowance of
+	// unknown codes.
+	found *lru[string, struct{}]
+	// warnings keeps the log's warnings about refused requests in check.
+	warnings *warnings
+	// machine is this machine's host name, which requests may name.
+	machine string
 	// proxies holds one reverse proxy per instance address that runs
 	// rooms forwarded from here.
 	proxies sync.Map
@@ -91,6 +107,7 @@ const (
 	timelineCacheSize    = 16
 	qrCacheSize          = 256
 	htmlEncoderCacheSize = 64
+	foundRoomsSize       = 8192
 )
 
 // New returns a server with the documented defaults, its router built. A
@@ -101,9 +118,11 @@ func New(rooms *room.Registry, st store.Store, log *slog.Logger) *Server {
 	}
 	s := &Server{Rooms: rooms, Store: st, Log: log, ReadLimit: 4 << 10, RatePerSec: 20, RateBurst: 40,
 		WriteTimeout: 10 * time.Second, PingInterval: 25 * time.Second, Doorman: NewDoorman(),
-		timelines: newLRU[string, *replay.Timeline](timelineCacheSize),
-		qrCodes:   newLRU[string, string](qrCacheSize), rejoinTries: newTries(),
-		htmlEncoders: newLRU[string, room.Encoder](htmlEncoderCacheSize)}
+		TrustedProxies: DefaultProxies,
+		timelines:      newLRU[string, *replay.Timeline](timelineCacheSize),
+		qrCodes:        newLRU[string, string](qrCacheSize), rejoinTries: newTries(),
+		htmlEncoders: newLRU[string, room.Encoder](htmlEncoderCacheSize),
+		found:        newLRU[string, struct{}](foundRoomsSize), warnings: newWarnings(), machine: machineName()}
 	// Handlers read the exported fields per request, so callers may still
 	// set them after New, before serving.
 	s.handler = s.routes()
@@ -120,7 +139,7 @@ func (s *Server) Handler() http.Handler { return s.handler }
 
 func (s *Server) routes() http.Handler {
 	r := chi.NewRouter()
-	r.Use(s.realIP, middleware.Recoverer, s.forward, s.logRequests, secureHeaders)
+	r.Use(s.realIP, s.checkHost, middleware.Recoverer, s.forward, s.logRequests, secureHeaders)
 	r.Get("/healthz", s.handleHealth)
 	r.Get("/readyz", s.handleReady)
 	r.Mount(static.Prefix, static.Handler())
@@ -131,6 +150,7 @@ func (s *Server) routes() http.Handler {
 	// The websocket lives outside any timeout middleware: it stays open for hours.
 	r.With(speakLanguage).Get("/r/{code}/ws", s.handleRoomSocket)
 
+	replays := s.limit((*Doorman).AllowReplay, "game.page.slow.replays")
 	r.Group(func(r chi.Router) {
 		r.Use(middleware.Timeout(30*time.Second), speakLanguage, compress())
 		r.Get("/", s.handleHome)
@@ -138,12 +158,12 @@ func (s *Server) routes() http.Handler {
 		r.Get("/r/{code}", s.handleRoomPage)
 		r.Get("/r/{code}/table", s.handleTablePage)
 		r.Get("/r/{code}/qr.svg", s.handleRoomQR)
-		r.Get("/r/{code}/history", s.handleRoomHistory)
+		r.With(replays).Get("/r/{code}/history", s.handleRoomHistory)
 		r.Get("/r/{code}/pass/{secret}", s.handlePassPage)
 		r.Post("/r/{code}/pass/{secret}", s.handlePassTake)
-		r.Get("/m/{id}", s.handleReplayPage)
-		r.Get("/m/{id}/step/{n}", s.handleReplayStep)
-		r.Get("/m/{id}/history", s.handleMatchHistory)
+		r.With(replays).Get("/m/{id}", s.handleReplayPage)
+		r.With(replays).Get("/m/{id}/step/{n}", s.handleReplayStep)
+		r.With(replays).Get("/m/{id}/history", s.handleMatchHistory)
 
 		r.Route("/api", func(r chi.Router) {
 			r.Use(limitBody(16<<10), s.sameOriginWrites)
@@ -152,28 +172,32 @@ func (s *Server) routes() http.Handler {
 			r.Route("/rooms/{code}", func(r chi.Router) {
 				r.Get("/", s.handleRoomGet)
 				r.Post("/seats", s.handleSeatCreate)
-				r.Post("/seats/{id}/kick", s.handleSeatKick)
-				r.Post("/seats/{id}/move", s.handleSeatMove)
-				r.Post("/seats/{id}/bot", s.handleSeatReplace)
 				r.Post("/seats/{id}/back", s.handleSeatTakeBack)
-				r.Post("/seats/{id}/link", s.handleSeatLink)
+				// The seat's own answer to the host's request to move it.
 				r.Post("/seats/{id}/link/allow", s.handleMoveAllow)
 				r.Post("/seats/{id}/link/refuse", s.handleMoveRefuse)
-				r.Post("/watchers/{id}/remove", s.handleWatchersRemove)
 				r.Post("/seats/{id}/ask", s.handleSeatAsk)
-				r.Post("/asks/{id}/allow", s.handleAskAllow)
-				r.Post("/asks/{id}/refuse", s.handleAskRefuse)
 				r.Post("/claim", s.handleSeatClaim)
-				r.Post("/end", s.handleMatchEnd)
-				r.Post("/host", s.handleHostPass)
 				r.Post("/host/back", s.handleHostBack)
-				r.Post("/start", s.handleMatchStart)
-				r.Post("/rematch", s.handleMatchStart)
-				r.Post("/options", s.handleRoomOptions)
-				r.Post("/bots", s.handleRoomBots)
-				r.Post("/watch", s.handleRoomWatch)
+				// The host's calls: each redraws every phone of the room.
+				r.Group(func(r chi.Router) {
+					r.Use(s.limit((*Doorman).AllowHostCall, "game.page.slow.host"))
+					r.Post("/seats/{id}/kick", s.handleSeatKick)
+					r.Post("/seats/{id}/move", s.handleSeatMove)
+					r.Post("/seats/{id}/bot", s.handleSeatReplace)
+					r.Post("/seats/{id}/link", s.handleSeatLink)
+					r.Post("/asks/{id}/allow", s.handleAskAllow)
+					r.Post("/asks/{id}/refuse", s.handleAskRefuse)
+					r.Post("/end", s.handleMatchEnd)
+					r.Post("/host", s.handleHostPass)
+					r.Post("/start", s.handleMatchStart)
+					r.Post("/rematch", s.handleMatchStart)
+					r.Post("/options", s.handleRoomOptions)
+					r.Post("/bots", s.handleRoomBots)
+					r.Post("/watch", s.handleRoomWatch)
+				})
 			})
-			r.Get("/matches/{id}", s.handleMatchGet)
+			r.With(replays).Get("/matches/{id}", s.handleMatchGet)
 		})
 	})
 	r.NotFound(speakLanguage(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.error(w, r, store.ErrNotFound) })).ServeHTTP)
@@ -224,16 +248,18 @@ func limitBody(n int64) func(http.Handler) http.Handler {
 	}
 }
 
-// realIP takes the client's address from a trusted proxy's headers.
-func (s *Server) realIP(next http.Handler) http.Handler {
-	viaProxy := middleware.RealIP(next)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.TrustProxy {
-			viaProxy.ServeHTTP(w, r)
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
+// limit takes one request from the address's allowance that allow
+// spends, refusing it with 429 and message id once spent.
+func (s *Server) limit(allow func(*Doorman, string) bool, id string) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !allow(s.Doorman, clientAddr(r)) {
+				s.error(w, r, &slowDown{id})
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
 }
 
 // overHTTPS reports whether the client reached us over HTTPS, directly or
