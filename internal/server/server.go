@@ -186,6 +186,7 @@ func (s *Server) routes() http.Handler {
 					r.Post("/seats/{id}/move", s.handleSeatMove)
 					r.Post("/seats/{id}/bot", s.handleSeatReplace)
 					r.Post("/seats/{id}/link", s.handleSeatLink)
+					r.Post("/watchers/{id}/remove", s.handleWatchersRemove)
 					r.Post("/asks/{id}/allow", s.handleAskAllow)
 					r.Post("/asks/{id}/refuse", s.handleAskRefuse)
 					r.Post("/end", s.handleMatchEnd)
