@@ -8,6 +8,7 @@
 package game
 
 import (
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -58,17 +59,42 @@ type Action struct {
 	// and logged with the action. It is the only clock a game may read (for
 	// cooldowns and timer deadlines), so a replay sees the same times.
 	At int64 `json:"at"`
+	// logged marks an action read back from a log (StepEvents). It was
+	// accepted once, perhaps by a server that read data less strictly
+	// (repeated or miscased keys were played until UnmarshalStrict), and
+	// it must still replay: a stored match that no longer loads would be
+	// accepted actions lost.
+	logged bool
 }
 
 // Decode unmarshals the action's data into v strictly (UnmarshalStrict),
 // so a client's typo is an error rather than a silently ignored choice,
 // and the data stored in the log has only the one reading that was played.
+// An action read back from a log is decoded as it was when it was played:
+// unknown keys and trailing values refused, the rest as encoding/json reads.
 func (a Action) Decode(v any) error {
 	if len(a.Data) == 0 {
 		return nil
 	}
-	if err := UnmarshalStrict(a.Data, v); err != nil {
+	decode := UnmarshalStrict
+	if a.logged {
+		decode = unmarshalLogged
+	}
+	if err := decode(a.Data, v); err != nil {
 		return Malformed("%s: %v", a.Type, err)
+	}
+	return nil
+}
+
+// unmarshalLogged is how action data was read before UnmarshalStrict.
+func unmarshalLogged(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return ErrTrailingData
 	}
 	return nil
 }

@@ -26,8 +26,10 @@ func Step(st State, seed Seed, index int, a Action) error {
 	return err
 }
 
-// StepEvents is Step returning the applied action's events.
+// StepEvents is Step returning the applied action's events. The action is
+// one of a log: it is read as it was when it was played (Action.Decode).
 func StepEvents(st State, seed Seed, index int, a Action) ([]Event, error) {
+	a.logged = true
 	if err := st.Check(a); err != nil {
 		return nil, fmt.Errorf("action %d (%s by seat %d): %w", index, a.Type, a.Seat, err)
 	}
