@@ -60,11 +60,11 @@ func mustPlayingRoom(tb testing.TB, in *instance) string {
 		tb.Fatal(err)
 	}
 	for range 4 {
-		if _, err := r.AddBot(ctx, true); err != nil {
+		if _, err := r.AddBot(ctx, room.Identity{Host: true}); err != nil {
 			tb.Fatal(err)
 		}
 	}
-	if _, err := r.Start(ctx, true); err != nil {
+	if _, err := r.Start(ctx, room.Identity{Host: true}); err != nil {
 		tb.Fatal(err)
 	}
 	return c.Code

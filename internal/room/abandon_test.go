@@ -37,7 +37,7 @@ func TestRegistry_AbandonedMatchEnds(t *testing.T) {
 			// The deal is the referee's, at once; then seat 0 holds the
 			// suitcase with no turn timer.
 			r, ids := mustRoomOf(t, reg, 4, `{"startPlayer":0,"agentCardsRemovedPerPlayer":0,"dealAutoMs":0,"turnTimeoutMs":0}`)
-			matchID, err := r.Start(ctx, true)
+			matchID, err := r.Start(ctx, room.Identity{Host: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -235,9 +235,9 @@ func (r *Room) botStrength() game.Strength {
 // SetBotStrength sets how well the room's bots play, from their next
 // decision on; host only. The lobby offers it, and it holds for every
 // match of the room until changed.
-func (r *Room) SetBotStrength(ctx context.Context, host bool, name string) error {
+func (r *Room) SetBotStrength(ctx context.Context, id Identity, name string) error {
 	return r.do(ctx, func() error {
-		if !host {
+		if !r.isHost(id) {
 			return ErrForbidden
 		}
 		s, ok := game.ParseStrength(name)

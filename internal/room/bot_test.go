@@ -19,15 +19,15 @@ func mustBotRoom(tb testing.TB, reg *room.Registry, slug, opts string, n int, s 
 	tb.Helper()
 	ctx := context.Background()
 	r, _ := mustGameRoom(tb, reg, slug, 0, opts)
-	if err := r.SetBotStrength(ctx, true, string(s)); err != nil {
+	if err := r.SetBotStrength(ctx, room.Identity{Host: true}, string(s)); err != nil {
 		tb.Fatal(err)
 	}
 	for range n {
-		if _, err := r.AddBot(ctx, true); err != nil {
+		if _, err := r.AddBot(ctx, room.Identity{Host: true}); err != nil {
 			tb.Fatal(err)
 		}
 	}
-	id, err := r.Start(ctx, true)
+	id, err := r.Start(ctx, room.Identity{Host: true})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -206,17 +206,17 @@ func TestRoom_SetBotStrength(t *testing.T) {
 		t.Fatalf("a new room's bots are %q, want regular", f.BotStrength)
 	}
 	for _, c := range []struct {
-		host bool
+		by   room.Identity
 		name string
 		want error // nil, room.ErrForbidden, or a *room.Refusal
 	}{
-		{true, "sharp", nil},
-		{false, "beginner", room.ErrForbidden},
-		{true, "grandmaster", &room.Refusal{}},
-		{true, "", &room.Refusal{}},
+		{room.Identity{Host: true}, "sharp", nil},
+		{room.Identity{}, "beginner", room.ErrForbidden},
+		{room.Identity{Host: true}, "grandmaster", &room.Refusal{}},
+		{room.Identity{Host: true}, "", &room.Refusal{}},
 	} {
-		t.Run(fmt.Sprintf("host=%v %q", c.host, c.name), func(t *testing.T) {
-			err := r.SetBotStrength(ctx, c.host, c.name)
+		t.Run(fmt.Sprintf("host=%v %q", c.by.Host, c.name), func(t *testing.T) {
+			err := r.SetBotStrength(ctx, c.by, c.name)
 			var rf *room.Refusal
 			switch {
 			case c.want == nil && err != nil,

@@ -48,10 +48,10 @@ func (r *Room) Join(ctx context.Context, name string) (Joined, error) {
 }
 
 // AddBot seats a computer player; host only.
-func (r *Room) AddBot(ctx context.Context, host bool) (store.Seat, error) {
+func (r *Room) AddBot(ctx context.Context, id Identity) (store.Seat, error) {
 	var s store.Seat
 	err := r.do(ctx, func() error {
-		if !host {
+		if !r.isHost(id) {
 			return ErrForbidden
 		}
 		if err := r.lobbyOpen(); err != nil {
@@ -80,9 +80,9 @@ func (r *Room) botName() string {
 }
 
 // Kick removes a seat; host only, and not during a match.
-func (r *Room) Kick(ctx context.Context, host bool, seatID string) error {
+func (r *Room) Kick(ctx context.Context, id Identity, seatID string) error {
 	return r.do(ctx, func() error {
-		if !host {
+		if !r.isHost(id) {
 			return ErrForbidden
 		}
 		if r.playing() {
@@ -100,9 +100,9 @@ func (r *Room) Kick(ctx context.Context, host bool, seatID string) error {
 }
 
 // Move puts a seat at position to, so the seats match the real table's order; host only.
-func (r *Room) Move(ctx context.Context, host bool, seatID string, to int) error {
+func (r *Room) Move(ctx context.Context, id Identity, seatID string, to int) error {
 	return r.do(ctx, func() error {
-		if !host {
+		if !r.isHost(id) {
 			return ErrForbidden
 		}
 		if r.playing() {
@@ -123,9 +123,9 @@ func (r *Room) Move(ctx context.Context, host bool, seatID string, to int) error
 }
 
 // SetOptions changes the lobby options for the next match; host only.
-func (r *Room) SetOptions(ctx context.Context, host bool, raw json.RawMessage) error {
+func (r *Room) SetOptions(ctx context.Context, id Identity, raw json.RawMessage) error {
 	return r.do(ctx, func() error {
-		if !host {
+		if !r.isHost(id) {
 			return ErrForbidden
 		}
 		if r.playing() {

@@ -71,10 +71,10 @@ func (r *Room) playing() bool { return r.match != nil && r.match.rec.Status == s
 
 // Start deals a new match with the room's current seats: the first match or
 // a rematch. Only the host may start.
-func (r *Room) Start(ctx context.Context, host bool) (string, error) {
-	var id string
+func (r *Room) Start(ctx context.Context, id Identity) (string, error) {
+	var matchID string
 	err := r.do(ctx, func() error {
-		if !host {
+		if !r.isHost(id) {
 			return ErrForbidden
 		}
 		if r.playing() {
@@ -87,12 +87,12 @@ func (r *Room) Start(ctx context.Context, host bool) (string, error) {
 		if err != nil {
 			return err
 		}
-		id = m.rec.ID
+		matchID = m.rec.ID
 		r.changed()
 		r.arm()
 		return nil
 	})
-	return id, err
+	return matchID, err
 }
 
 func (r *Room) canStart() error {

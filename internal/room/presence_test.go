@@ -127,7 +127,7 @@ func TestRoom_PresenceAfterRestart(t *testing.T) {
 	reg := openRegistry(t, path, clock)
 	r, ids := mustRoomOf(t, reg, 4, `{}`)
 	ctx := context.Background()
-	if _, err := r.Start(ctx, true); err != nil {
+	if _, err := r.Start(ctx, room.Identity{Host: true}); err != nil {
 		t.Fatal(err)
 	}
 	played := ""

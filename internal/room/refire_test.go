@@ -31,7 +31,7 @@ func TestRoom_TimerActionDuringOutageHappensWhenStoreReturns(t *testing.T) {
 	// The deal round waits on a timer: after dealAutoMs the cards are
 	// taken for the holder. Nobody else can move until then.
 	r, _ := mustRoomOf(t, reg, 4, `{"startPlayer":0,"dealAutoMs":2000}`)
-	if _, err := r.Start(ctx, true); err != nil {
+	if _, err := r.Start(ctx, room.Identity{Host: true}); err != nil {
 		t.Fatal(err)
 	}
 	actions := func() int {

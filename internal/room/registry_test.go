@@ -172,7 +172,7 @@ func TestRegistry_ForgetUnplayed(t *testing.T) {
 	ctx := t.Context()
 	abandoned, _ := mustRoomOf(t, reg, 0, `{}`)
 	played, _ := mustRoomOf(t, reg, 4, `{"startPlayer":0}`)
-	if _, err := played.Start(ctx, true); err != nil {
+	if _, err := played.Start(ctx, room.Identity{Host: true}); err != nil {
 		t.Fatal(err)
 	}
 	open, _ := mustRoomOf(t, reg, 1, `{}`)

@@ -62,7 +62,7 @@ func TestRoom_PassSeat(t *testing.T) {
 	ids := seatIDs(joins)
 	ctx := context.Background()
 	host, bob := room.Identity{Host: true}, room.Identity{SeatID: ids[1]}
-	if _, err := r.Start(ctx, true); err != nil {
+	if _, err := r.Start(ctx, room.Identity{Host: true}); err != nil {
 		t.Fatal(err)
 	}
 	old := joins[1].Token
@@ -240,7 +240,7 @@ func TestRoom_Ask(t *testing.T) {
 	ids := seatIDs(joins)
 	ctx := context.Background()
 	host, visitor := room.Identity{Host: true}, room.Identity{}
-	if _, err := r.Start(ctx, true); err != nil {
+	if _, err := r.Start(ctx, room.Identity{Host: true}); err != nil {
 		t.Fatal(err)
 	}
 	asks := func() []room.AskState {

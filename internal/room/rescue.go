@@ -15,9 +15,9 @@ const StandinStrikes = 2
 
 // Replace lets a bot play a person's seat in the running match at once,
 // until the player takes it back; host only.
-func (r *Room) Replace(ctx context.Context, host bool, seatID string) error {
+func (r *Room) Replace(ctx context.Context, id Identity, seatID string) error {
 	return r.do(ctx, func() error {
-		if !host {
+		if !r.isHost(id) {
 			return ErrForbidden
 		}
 		if !r.playing() {
@@ -55,9 +55,9 @@ func (r *Room) TakeBack(ctx context.Context, seatID string) error {
 
 // EndMatch ends the running match with no winner and no points, recorded
 // as ended by the host; host only. The lobby is open for the next match.
-func (r *Room) EndMatch(ctx context.Context, host bool) error {
+func (r *Room) EndMatch(ctx context.Context, id Identity) error {
 	return r.do(ctx, func() error {
-		if !host {
+		if !r.isHost(id) {
 			return ErrForbidden
 		}
 		if !r.playing() {

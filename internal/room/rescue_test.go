@@ -58,20 +58,20 @@ func TestRoom_Replace(t *testing.T) {
 	reg := mustRegistry(t)
 	r, ids := mustGameRoom(t, reg, "vault", 3, `{}`)
 	ctx := context.Background()
-	if err := r.Replace(ctx, true, ids[0]); err == nil {
+	if err := r.Replace(ctx, room.Identity{Host: true}, ids[0]); err == nil {
 		t.Fatal("Replace in the lobby: want a refusal")
 	}
-	id, err := r.Start(ctx, true)
+	id, err := r.Start(ctx, room.Identity{Host: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Run("ErrForbidden", func(t *testing.T) {
-		if err := r.Replace(ctx, false, ids[0]); !errors.Is(err, room.ErrForbidden) {
+		if err := r.Replace(ctx, room.Identity{SeatID: ids[1]}, ids[0]); !errors.Is(err, room.ErrForbidden) {
 			t.Fatalf("Replace by a guest: err=%v, want ErrForbidden", err)
 		}
 	})
 	for _, s := range ids {
-		if err := r.Replace(ctx, true, s); err != nil {
+		if err := r.Replace(ctx, room.Identity{Host: true}, s); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -91,10 +91,10 @@ func TestRoom_TakeBack(t *testing.T) {
 	reg := mustRegistry(t)
 	r, ids := mustGameRoom(t, reg, "wink", 4, `{"startPlayer":0}`)
 	ctx := context.Background()
-	if _, err := r.Start(ctx, true); err != nil {
+	if _, err := r.Start(ctx, room.Identity{Host: true}); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.Replace(ctx, true, ids[2]); err != nil {
+	if err := r.Replace(ctx, room.Identity{Host: true}, ids[2]); err != nil {
 		t.Fatal(err)
 	}
 	again := room.NewRegistry(reg.Store, reg.Log) // a restart
@@ -132,18 +132,18 @@ func TestRoom_EndMatch(t *testing.T) {
 	reg := mustRegistry(t)
 	r, ids := mustGameRoom(t, reg, "wink", 4, `{"startPlayer":0}`)
 	ctx := context.Background()
-	id, err := r.Start(ctx, true)
+	id, err := r.Start(ctx, room.Identity{Host: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := r.EndMatch(ctx, false); !errors.Is(err, room.ErrForbidden) {
+	if err := r.EndMatch(ctx, room.Identity{SeatID: ids[1]}); !errors.Is(err, room.ErrForbidden) {
 		t.Fatalf("EndMatch by a guest: err=%v, want ErrForbidden", err)
 	}
-	if err := r.EndMatch(ctx, true); err != nil {
+	if err := r.EndMatch(ctx, room.Identity{Host: true}); err != nil {
 		t.Fatal(err)
 	}
 	var re *room.Refusal
-	if err := r.EndMatch(ctx, true); !errors.As(err, &re) {
+	if err := r.EndMatch(ctx, room.Identity{Host: true}); !errors.As(err, &re) {
 		t.Fatalf("EndMatch twice: err=%v, want a refusal", err)
 	}
 	m, err := reg.Store.Match(ctx, id)
@@ -175,7 +175,7 @@ func TestRoom_EndMatch(t *testing.T) {
 	if last := f.Events[len(f.Events)-1]; last.ID != "game.event.ended_by_host" {
 		t.Fatalf("last event %v", last)
 	}
-	if _, err := r.Start(ctx, true); err != nil {
+	if _, err := r.Start(ctx, room.Identity{Host: true}); err != nil {
 		t.Fatalf("next match: %v", err)
 	}
 }
@@ -195,7 +195,7 @@ func TestRoom_StandinAfterTwoTimeouts(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Unsubscribe(sub) })
-	if _, err := r.Start(ctx, true); err != nil {
+	if _, err := r.Start(ctx, room.Identity{Host: true}); err != nil {
 		t.Fatal(err)
 	}
 	// Timers post to the room from their own goroutines, so the clock

@@ -29,7 +29,7 @@ func TestRoom_ResendAcrossRematch(t *testing.T) {
 	reg := openRegistry(t, path, clock)
 	ctx := t.Context()
 	r, ids := mustRoomOf(t, reg, 4, `{"startPlayer":0,"agentCardsRemovedPerPlayer":0}`)
-	first, err := r.Start(ctx, true)
+	first, err := r.Start(ctx, room.Identity{Host: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestRoom_ResendAcrossRematch(t *testing.T) {
 		t.Fatalf("resend in the same match: %+v, %v; want %+v", again, err, at)
 	}
 	playToEnd(t, r, ids, clock)
-	second, err := r.Start(ctx, true)
+	second, err := r.Start(ctx, room.Identity{Host: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func TestRoom_IDFromAnEarlierMatchIsAnsweredWithoutReload(t *testing.T) {
 	t.Cleanup(func() { reg.Close(); db.Close() })
 	ctx := t.Context()
 	r, ids := mustRoomOf(t, reg, 4, `{"startPlayer":0,"agentCardsRemovedPerPlayer":0}`)
-	first, err := r.Start(ctx, true)
+	first, err := r.Start(ctx, room.Identity{Host: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,10 +184,10 @@ func TestRoom_IDFromAnEarlierMatchIsAnsweredWithoutReload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := r.EndMatch(ctx, true); err != nil {
+	if err := r.EndMatch(ctx, room.Identity{Host: true}); err != nil {
 		t.Fatal(err)
 	}
-	second, err := r.Start(ctx, true)
+	second, err := r.Start(ctx, room.Identity{Host: true})
 	if err != nil {
 		t.Fatal(err)
 	}

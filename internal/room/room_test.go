@@ -147,7 +147,7 @@ func BenchmarkFanout(b *testing.B) {
 	reg.Buffer = 1 << 16
 	r, ids := mustRoomOf(b, reg, 8, `{"startPlayer":0}`)
 	ctx := context.Background()
-	if _, err := r.Start(ctx, true); err != nil {
+	if _, err := r.Start(ctx, room.Identity{Host: true}); err != nil {
 		b.Fatal(err)
 	}
 	for _, id := range append(ids, "") {

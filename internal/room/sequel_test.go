@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"topsecret/internal/room"
 	"topsecret/internal/store"
 )
 
@@ -23,13 +24,13 @@ func TestRoom_RematchRotatesTheStartSeat(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 4 {
-		if _, err := r.AddBot(ctx, true); err != nil {
+		if _, err := r.AddBot(ctx, room.Identity{Host: true}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	starts := []int{}
 	for game := 0; game < 3; game++ {
-		id, err := r.Start(ctx, true)
+		id, err := r.Start(ctx, room.Identity{Host: true})
 		if err != nil {
 			t.Fatalf("game %d: %v", game+1, err)
 		}

@@ -38,7 +38,7 @@ func TestRoom_SeriesToTheTarget(t *testing.T) {
 				t.Fatal(err)
 			}
 			for range tt.seats {
-				if _, err := r.AddBot(ctx, true); err != nil {
+				if _, err := r.AddBot(ctx, room.Identity{Host: true}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -48,7 +48,7 @@ func TestRoom_SeriesToTheTarget(t *testing.T) {
 				if matches++; matches > 40 {
 					t.Fatalf("no champion after %d matches", matches-1)
 				}
-				id, err := r.Start(ctx, true)
+				id, err := r.Start(ctx, room.Identity{Host: true})
 				if err != nil {
 					t.Fatalf("match %d: %v", matches, err)
 				}
@@ -76,7 +76,7 @@ func TestRoom_SeriesToTheTarget(t *testing.T) {
 				t.Fatalf("series after %s won it: %+v", champ.Name, s)
 			}
 			// One more match starts the next series from zero.
-			id, err := r.Start(ctx, true)
+			id, err := r.Start(ctx, room.Identity{Host: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -44,7 +44,7 @@ func TestRegistry_SweepEvictsIdleRooms(t *testing.T) {
 	ctx := t.Context()
 	lobby, _ := mustRoomOf(t, reg, 2, `{}`)
 	play, ids := mustRoomOf(t, reg, 4, `{"startPlayer":0,"agentCardsRemovedPerPlayer":0,"turnTimeoutMs":300000}`)
-	if _, err := play.Start(ctx, true); err != nil {
+	if _, err := play.Start(ctx, room.Identity{Host: true}); err != nil {
 		t.Fatal(err)
 	}
 	for i := range ids { // each phone in turn takes its cards, then locks
@@ -67,7 +67,7 @@ func TestRegistry_SweepEvictsIdleRooms(t *testing.T) {
 		return err == nil && !slices.ContainsFunc(f.Seats, func(s room.SeatState) bool { return s.Connected })
 	})
 	watched, _ := mustRoomOf(t, reg, 4, `{"startPlayer":0}`)
-	if _, err := watched.Start(ctx, true); err != nil {
+	if _, err := watched.Start(ctx, room.Identity{Host: true}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := watched.Subscribe(ctx, room.Identity{}, jsonFrames); err != nil {

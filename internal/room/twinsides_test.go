@@ -81,7 +81,7 @@ func playToChoice(t *testing.T, path string, tc twinCase) (string, []string, tim
 				t.Fatal(err)
 			}
 			if f.Status == room.StatusFinished { // over before the choice came: another match
-				if _, err := r.Start(ctx, true); err != nil {
+				if _, err := r.Start(ctx, room.Identity{Host: true}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -131,7 +131,7 @@ func startTwinMatch(t *testing.T, reg *room.Registry, tc twinCase) (*room.Room, 
 		}
 		ids = append(ids, j.Seat.ID)
 	}
-	if _, err := r.Start(ctx, true); err != nil {
+	if _, err := r.Start(ctx, room.Identity{Host: true}); err != nil {
 		t.Fatal(err)
 	}
 	return r, ids

@@ -15,7 +15,7 @@ func TestRoom_UnchangedViewGetsNoFrame(t *testing.T) {
 	reg := mustRegistry(t)
 	r, ids := mustRoomOf(t, reg, 4, `{"startPlayer":0}`)
 	ctx := context.Background()
-	if _, err := r.Start(ctx, true); err != nil {
+	if _, err := r.Start(ctx, room.Identity{Host: true}); err != nil {
 		t.Fatal(err)
 	}
 	subs := map[string]*room.Subscriber{}
@@ -99,7 +99,7 @@ func TestRoom_EncodesOnlyChangedViewsOncePerViewerAndFormat(t *testing.T) {
 	reg := mustRegistry(t)
 	r, ids := mustRoomOf(t, reg, 4, `{"startPlayer":0}`)
 	ctx := context.Background()
-	if _, err := r.Start(ctx, true); err != nil {
+	if _, err := r.Start(ctx, room.Identity{Host: true}); err != nil {
 		t.Fatal(err)
 	}
 	type key struct{ seat, format string }

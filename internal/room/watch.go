@@ -23,9 +23,9 @@ type WatchState struct {
 
 // Watch starts the room's shared replay or moves its cursor. Only the host
 // may, and only to a finished match of this room; the step is clamped.
-func (r *Room) Watch(ctx context.Context, host bool, w WatchState) error {
+func (r *Room) Watch(ctx context.Context, id Identity, w WatchState) error {
 	return r.do(ctx, func() error {
-		if !host {
+		if !r.isHost(id) {
 			return ErrForbidden
 		}
 		if r.watch == nil || r.watch.MatchID != w.MatchID {
@@ -58,9 +58,9 @@ func (r *Room) Watch(ctx context.Context, host bool, w WatchState) error {
 }
 
 // StopWatch ends the shared replay. Only the host may.
-func (r *Room) StopWatch(ctx context.Context, host bool) error {
+func (r *Room) StopWatch(ctx context.Context, id Identity) error {
 	return r.do(ctx, func() error {
-		if !host {
+		if !r.isHost(id) {
 			return ErrForbidden
 		}
 		if r.watch != nil {

@@ -61,7 +61,7 @@ func benchmarkWinkRoom(b *testing.B, n int, phones bool) {
 		}
 		seats = append(seats, j.Seat.ID)
 	}
-	if _, err := r.Start(ctx, true); err != nil {
+	if _, err := r.Start(ctx, room.Identity{Host: true}); err != nil {
 		b.Fatal(err)
 	}
 	reader := func(lang string) room.Encoder {

@@ -97,7 +97,7 @@ func (s *Server) handleSeatCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	s.withRoom(w, r, func(rm *room.Room) error {
 		if req.Bot {
-			seat, err := rm.AddBot(r.Context(), s.isHost(r, rm))
+			seat, err := rm.AddBot(r.Context(), s.identity(r, rm))
 			if err != nil {
 				return err
 			}
@@ -130,7 +130,7 @@ func seatJSON(s store.Seat, token string) seatCreated {
 
 func (s *Server) handleSeatKick(w http.ResponseWriter, r *http.Request) {
 	s.withRoom(w, r, func(rm *room.Room) error {
-		if err := rm.Kick(r.Context(), s.isHost(r, rm), chi.URLParam(r, "id")); err != nil {
+		if err := rm.Kick(r.Context(), s.identity(r, rm), chi.URLParam(r, "id")); err != nil {
 			return err
 		}
 		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
@@ -151,7 +151,7 @@ func (s *Server) handleSeatMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.withRoom(w, r, func(rm *room.Room) error {
-		if err := rm.Move(r.Context(), s.isHost(r, rm), chi.URLParam(r, "id"), *req.To); err != nil {
+		if err := rm.Move(r.Context(), s.identity(r, rm), chi.URLParam(r, "id"), *req.To); err != nil {
 			return err
 		}
 		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
@@ -161,7 +161,7 @@ func (s *Server) handleSeatMove(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleMatchStart(w http.ResponseWriter, r *http.Request) {
 	s.withRoom(w, r, func(rm *room.Room) error {
-		id, err := rm.Start(r.Context(), s.isHost(r, rm))
+		id, err := rm.Start(r.Context(), s.identity(r, rm))
 		if err != nil {
 			return err
 		}
@@ -177,7 +177,7 @@ func (s *Server) handleRoomOptions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.withRoom(w, r, func(rm *room.Room) error {
-		err := rm.SetOptions(r.Context(), s.isHost(r, rm), raw)
+		err := rm.SetOptions(r.Context(), s.identity(r, rm), raw)
 		var rf *room.Refusal
 		if errors.As(err, &rf) {
 			return refusedInput(rf)

@@ -46,7 +46,7 @@ func TestJSONFrame_WritesWhatEncodingJSONWrites(t *testing.T) {
 			}
 			ids := []room.Identity{{Table: true}}
 			for range g.Info.MinPlayers {
-				s, err := r.AddBot(ctx, true)
+				s, err := r.AddBot(ctx, room.Identity{Host: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -71,7 +71,7 @@ func TestJSONFrame_WritesWhatEncodingJSONWrites(t *testing.T) {
 				}
 			}
 			compare("lobby")
-			if _, err := r.Start(ctx, true); err != nil {
+			if _, err := r.Start(ctx, room.Identity{Host: true}); err != nil {
 				t.Fatal(err)
 			}
 			for step := 0; step < 400; step++ {

@@ -58,12 +58,6 @@ func (s *Server) identity(r *http.Request, rm *room.Room) room.Identity {
 	return id
 }
 
-// isHost reports whether the request speaks for the room's host now: the
-// host token's holder, or the seat the role passed to.
-func (s *Server) isHost(r *http.Request, rm *room.Room) bool {
-	return rm.IsHost(r.Context(), s.identity(r, rm))
-}
-
 // baseURL is the public address for links: the configured one, or the
 // request's own (with the LAN address for a page opened at localhost).
 func (s *Server) baseURL(r *http.Request) string {

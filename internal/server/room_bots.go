@@ -24,7 +24,7 @@ func (s *Server) handleRoomBots(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.withRoom(w, r, func(rm *room.Room) error {
-		err := rm.SetBotStrength(r.Context(), s.isHost(r, rm), req.Strength)
+		err := rm.SetBotStrength(r.Context(), s.identity(r, rm), req.Strength)
 		var rf *room.Refusal
 		if errors.As(err, &rf) {
 			return refusedInput(rf)

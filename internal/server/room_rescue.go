@@ -11,7 +11,7 @@ import (
 // handleSeatReplace lets a bot play a seat in the running match; host only.
 func (s *Server) handleSeatReplace(w http.ResponseWriter, r *http.Request) {
 	s.withRoom(w, r, func(rm *room.Room) error {
-		if err := rm.Replace(r.Context(), s.isHost(r, rm), chi.URLParam(r, "id")); err != nil {
+		if err := rm.Replace(r.Context(), s.identity(r, rm), chi.URLParam(r, "id")); err != nil {
 			return err
 		}
 		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
@@ -38,7 +38,7 @@ func (s *Server) handleSeatTakeBack(w http.ResponseWriter, r *http.Request) {
 // handleMatchEnd ends the running match with no winner; host only.
 func (s *Server) handleMatchEnd(w http.ResponseWriter, r *http.Request) {
 	s.withRoom(w, r, func(rm *room.Room) error {
-		if err := rm.EndMatch(r.Context(), s.isHost(r, rm)); err != nil {
+		if err := rm.EndMatch(r.Context(), s.identity(r, rm)); err != nil {
 			return err
 		}
 		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})

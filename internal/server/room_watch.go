@@ -24,12 +24,12 @@ func (s *Server) handleRoomWatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.withRoom(w, r, func(rm *room.Room) error {
-		host := s.isHost(r, rm)
+		id := s.identity(r, rm)
 		if req.Stop {
-			if err := rm.StopWatch(r.Context(), host); err != nil {
+			if err := rm.StopWatch(r.Context(), id); err != nil {
 				return err
 			}
-		} else if err := rm.Watch(r.Context(), host, room.WatchState{MatchID: req.MatchID, Step: req.Step, As: req.As}); err != nil {
+		} else if err := rm.Watch(r.Context(), id, room.WatchState{MatchID: req.MatchID, Step: req.Step, As: req.As}); err != nil {
 			return err
 		}
 		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})

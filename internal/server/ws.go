@@ -154,6 +154,20 @@ func (s *Server) knock(r *http.Request) {
 	}
 }
 
+// socket is one websocket connection's reading side: the room and who it
+// speaks for there, its subscription, and the lane its actions and notes
+// wait on. Its writing side, with the connection's context and language,
+// is out.
+type socket struct {
+	s   *Server
+	out *outbox
+	rm  *room.Room
+	id  room.Identity
+	sub *room.Subscriber
+	rd  words.Reader // the connection's language, for refusals that name no seat
+	in  lane         // the connection's actions and notes, in order
+}
+
 // serveSocket runs one upgraded connection: this goroutine reads, a writer
 // runs only while messages wait, and a timer, not a goroutine, waits
 // between pings.
@@ -179,118 +193,134 @@ func (s *Server) serveSocket(c *websocket.Conn, raw *gatherConn, rm *room.Room, 
 	out.open(sub)
 	out.keepAlive()
 	defer out.stopPings()
-	s.readLoop(ctx, cancel, c, rm, conn.ID, sub, lang)
+	sk := &socket{s: s, out: out, rm: rm, id: conn.ID, sub: sub, rd: catalogue.Words().Reader(lang, nil)}
+	sk.read()
 	c.Close(websocket.StatusNormalClosure, "")
 }
 
-// readLoop decodes client messages and hands actions to the room. Every
+// read decodes client messages and hands actions to the room. Every
 // message is answered, to this client only, and a refusal leaves the
 // connection open.
-func (s *Server) readLoop(ctx context.Context, cancel context.CancelFunc, c *websocket.Conn, rm *room.Room, id room.Identity, sub *room.Subscriber, lang string) {
-	defer cancel()
-	limit := rate.NewLimiter(rate.Limit(s.RatePerSec), s.RateBurst)
-	rd := catalogue.Words().Reader(lang, nil)
-	var in lane // the connection's actions and notes, in order
-	defer in.finish()
+func (sk *socket) read() {
+	defer sk.out.cancel()
+	limit := rate.NewLimiter(rate.Limit(sk.s.RatePerSec), sk.s.RateBurst)
+	defer sk.in.finish()
 	for {
 		// A read waits on a context that never ends, which costs the
 		// websocket nothing (a cancellable one costs it a registration per
 		// read): hanging up closes the socket instead, and the read returns.
-		typ, b, err := c.Read(context.Background())
+		typ, b, err := sk.out.c.Read(context.Background())
 		if err != nil {
 			if st := websocket.CloseStatus(err); st != websocket.StatusNormalClosure && st != websocket.StatusGoingAway &&
 				!errors.Is(err, context.Canceled) && st == -1 {
-				s.Log.Debug("websocket read", "room", rm.Code(), "err", err)
+				sk.s.Log.Debug("websocket read", "room", sk.rm.Code(), "err", err)
 			}
 			return
 		}
 		if !limit.Allow() {
 			// Answered, with its id, and otherwise ignored: a client past
 			// the limit learns which messages did nothing.
-			sub.Reply(ctx, errorJSON(idOf(typ, b), s.tooFast(lang)))
+			sk.refuse(idOf(typ, b), sk.s.tooFast(sk.out.lang))
 			continue
 		}
 		if typ != websocket.MessageText {
-			sub.Reply(ctx, errorJSON("", saidError(rd, "bad_request", "game.page.error.text_only")))
+			sk.refuse("", saidError(sk.rd, "bad_request", "game.page.error.text_only"))
 			continue
 		}
 		if len(b) > noteLimit {
-			sub.Reply(ctx, errorJSON("", saidError(rd, "too_large", "game.page.error.too_large")))
+			sk.refuse("", saidError(sk.rd, "too_large", "game.page.error.too_large"))
 			continue
 		}
-		s.handleClientMsg(ctx, rm, id, sub, b, lang, &in)
+		sk.handle(b)
 	}
 }
 
-// handleClientMsg answers what it can at once (a ping, a refusal, busy)
-// and queues an action or a note on the connection's lane.
-func (s *Server) handleClientMsg(ctx context.Context, rm *room.Room, id room.Identity, sub *room.Subscriber, b []byte, lang string, in *lane) {
-	m, refusal := decodeClientMsg(b, s.ReadLimit, catalogue.Words().Reader(lang, nil))
+// handle answers what it can at once (a ping, a refusal, busy) and queues
+// an action or a note on the connection's lane.
+func (sk *socket) handle(b []byte) {
+	m, refusal := decodeClientMsg(b, sk.s.ReadLimit, sk.rd)
 	if refusal != nil {
-		sub.Reply(ctx, mustJSON(refusal))
+		sk.reply(mustJSON(refusal))
 		return
 	}
 	switch m.Type {
 	case "ping":
-		sub.Reply(ctx, mustJSON(okMsg{Type: "pong", ID: m.ID}))
+		sk.reply(mustJSON(okMsg{Type: "pong", ID: m.ID}))
 		return
 	case "note":
-		if !in.run(func() { s.handleNote(ctx, rm, id, sub, m, lang) }) {
-			sub.Reply(ctx, errorJSON(m.ID, s.busy(lang)))
+		if !sk.in.run(func() { sk.note(m) }) {
+			sk.refuse(m.ID, sk.s.busy(sk.out.lang))
 		}
 		return
 	}
-	if id.SeatID == "" || id.Table {
-		sub.Reply(ctx, errorJSON(m.ID, saidError(catalogue.Words().Reader(lang, nil), "not_seated", "game.page.error.not_seated")))
+	if !sk.seated(m.ID) {
 		return
 	}
-	if !s.Overload.Enter() {
+	if !sk.s.Overload.Enter() {
 		// Answered at once: the page sends it again shortly, and the server
 		// spends its CPU on the actions it took.
-		sub.Reply(ctx, errorJSON(m.ID, s.busy(lang)))
+		sk.refuse(m.ID, sk.s.busy(sk.out.lang))
 		return
 	}
-	taken := in.run(func() {
-		defer s.Overload.Leave()
-		s.act(ctx, rm, id, sub, m, lang)
+	taken := sk.in.run(func() {
+		defer sk.s.Overload.Leave()
+		sk.act(m)
 	})
 	if !taken {
-		s.Overload.Leave()
-		sub.Reply(ctx, errorJSON(m.ID, s.busy(lang)))
+		sk.s.Overload.Leave()
+		sk.refuse(m.ID, sk.s.busy(sk.out.lang))
 	}
 }
 
 // act plays a seat's action and answers it.
-func (s *Server) act(ctx context.Context, rm *room.Room, id room.Identity, sub *room.Subscriber, m clientMsg, lang string) {
+func (sk *socket) act(m clientMsg) {
+	ctx := sk.out.ctx
 	a := game.Action{Type: m.Action.Type, Data: m.Action.Data}
-	at, err := rm.Act(ctx, id.SeatID, m.ID, a)
+	at, err := sk.rm.Act(ctx, sk.id.SeatID, m.ID, a)
 	if err != nil {
-		status, body := classify(err, catalogue.Words().Reader(lang, rm.MatchNames(ctx)))
-		if status == http.StatusInternalServerError {
-			s.Log.Error("action failed", "room", rm.Code(), "type", a.Type, "err", err)
-		}
-		sub.Reply(ctx, errorJSON(m.ID, body))
+		sk.failed(m.ID, err, "action failed", "type", a.Type)
 		return
 	}
-	sub.Reply(ctx, mustJSON(actOK{okMsg: okMsg{Type: "ok", ID: m.ID}, MatchID: at.MatchID, Version: at.Version}))
+	sk.reply(mustJSON(actOK{okMsg: okMsg{Type: "ok", ID: m.ID}, MatchID: at.MatchID, Version: at.Version}))
 }
 
-// handleNote stores a seat's private notes; only that seat sees them again.
-func (s *Server) handleNote(ctx context.Context, rm *room.Room, id room.Identity, sub *room.Subscriber, m clientMsg, lang string) {
-	if id.SeatID == "" || id.Table {
-		sub.Reply(ctx, errorJSON(m.ID, saidError(catalogue.Words().Reader(lang, nil), "not_seated", "game.page.error.not_seated")))
+// note stores a seat's private notes; only that seat sees them again.
+func (sk *socket) note(m clientMsg) {
+	if !sk.seated(m.ID) {
 		return
 	}
-	if err := rm.PutNote(ctx, id.SeatID, m.Note); err != nil {
-		status, body := classify(err, catalogue.Words().Reader(lang, rm.MatchNames(ctx)))
-		if status == http.StatusInternalServerError {
-			s.Log.Error("note failed", "room", rm.Code(), "err", err)
-		}
-		sub.Reply(ctx, errorJSON(m.ID, body))
+	if err := sk.rm.PutNote(sk.out.ctx, sk.id.SeatID, m.Note); err != nil {
+		sk.failed(m.ID, err, "note failed")
 		return
 	}
-	sub.Reply(ctx, mustJSON(okMsg{Type: "ok", ID: m.ID}))
+	sk.reply(mustJSON(okMsg{Type: "ok", ID: m.ID}))
 }
+
+// seated reports whether the connection speaks for a seat, and refuses
+// message id if not: watchers and the table screen only look.
+func (sk *socket) seated(id string) bool {
+	if sk.id.SeatID == "" || sk.id.Table {
+		sk.refuse(id, saidError(sk.rd, "not_seated", "game.page.error.not_seated"))
+		return false
+	}
+	return true
+}
+
+// failed answers message id with the room's refusal, worded with the
+// match's seat names, and logs what was not a refusal.
+func (sk *socket) failed(id string, err error, what string, attrs ...any) {
+	status, body := classify(err, catalogue.Words().Reader(sk.out.lang, sk.rm.MatchNames(sk.out.ctx)))
+	if status == http.StatusInternalServerError {
+		sk.s.Log.Error(what, append([]any{"room", sk.rm.Code()}, append(attrs, "err", err)...)...)
+	}
+	sk.refuse(id, body)
+}
+
+// reply sends b to this client only.
+func (sk *socket) reply(b []byte) { sk.sub.Reply(sk.out.ctx, b) }
+
+// refuse answers message id (or none, "") with e.
+func (sk *socket) refuse(id string, e apiError) { sk.reply(errorJSON(id, e)) }
 
 // busy is the busy refusal in lang.
 func (s *Server) busy(lang string) apiError { return s.saidOften(lang, "busy", "game.page.error.busy") }
