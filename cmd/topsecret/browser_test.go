@@ -16,8 +16,13 @@ import (
 
 // mustBrowser starts one headless Chromium for the test. Each phone is an
 // isolated browser context: its own cookies, as separate phones would have.
+// Under -short it skips the test: the browser tests are most of the suite's
+// time (docs/benchmarks.md, "The test suite").
 func mustBrowser(tb testing.TB) context.Context {
 	tb.Helper()
+	if testing.Short() {
+		tb.Skip("drives headless Chromium; run without -short")
+	}
 	path, err := exec.LookPath("chromium")
 	if err != nil {
 		if os.Getenv("CI") != "" {

@@ -20,7 +20,8 @@ func Replay(rules Rules, s Setup, log []Action) (State, error) {
 }
 
 // Step checks and applies the action at log position index, exactly as the
-// room does live. It returns the events, or the refusal with its position.
+// room does live. It returns the refusal, worded with its position, or nil;
+// StepEvents also returns the events.
 func Step(st State, seed Seed, index int, a Action) error {
 	_, err := StepEvents(st, seed, index, a)
 	return err

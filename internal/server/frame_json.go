@@ -128,7 +128,7 @@ func sharedPart(f *room.Frame, rd words.Reader) jsonShared {
 }
 
 // envelopeRoom is room enough for a JSON frame's own punctuation and the
-// version, time and log length the room puts around it.
+// version and time the room puts around it.
 const envelopeRoom = 128
 
 // sharedJSON is what every viewer of f's change gets alike, marshalled

@@ -59,7 +59,9 @@ func (s *Server) identity(r *http.Request, rm *room.Room) room.Identity {
 }
 
 // baseURL is the public address for links: the configured one, or the
-// request's own (with the LAN address for a page opened at localhost).
+// request's own (with the LAN address for a page opened at localhost). Its
+// scheme follows X-Forwarded-Proto whether or not TrustProxy is set, unlike
+// overHTTPS: the link goes back only to the request that named it.
 func (s *Server) baseURL(r *http.Request) string {
 	if s.BaseURL != "" {
 		return strings.TrimRight(s.BaseURL, "/")

@@ -58,7 +58,7 @@ func (s *Server) htmlEncoder(r *http.Request) room.Encoder {
 // beside its id and arguments.
 func jsonEncoder(lang string) room.Encoder {
 	return room.Encoder{Format: "json " + lang, Encode: func(f *room.Frame) ([]byte, error) {
-		// The frame's version, time and log length are not in its content:
+		// The frame's version and time are not in its content:
 		// jsonShared and jsonOwn leave them out.
 		return encodeJSONView(f, lang, catalogue.Words().Reader(lang, playerNames(f)))
 	}}

@@ -38,7 +38,10 @@ type Server struct {
 	// OriginPatterns are extra hosts allowed to open websockets (the page's
 	// own host is always allowed).
 	OriginPatterns []string
-	// ReadLimit is the largest websocket message a client may send. Default 4 KiB.
+	// ReadLimit is the largest act or ping a client may send. Default 4 KiB.
+	// A larger one is refused as too_large and the connection stays open;
+	// notes are bounded by the room instead, and any message past
+	// hardReadLimit closes the connection.
 	ReadLimit int64
 	// RatePerSec and RateBurst bound each connection's messages. Defaults 20 and 40.
 	RatePerSec float64
@@ -53,8 +56,10 @@ type Server struct {
 	// TrustProxy says reverse proxies in front set X-Forwarded-For and
 	// X-Forwarded-Proto truthfully: client addresses and HTTPS come from
 	// them, when the request comes from one of TrustedProxies (default
-	// DefaultProxies: this machine). Off, or from any other peer, those
-	// headers are ignored, since anyone can send them.
+	// DefaultProxies: this machine); from any other peer both headers are
+	// removed, since anyone can send them. Off, they are left in place but
+	// not believed, except by baseURL, which takes its links' scheme from
+	// X-Forwarded-Proto whoever sent it.
 	TrustProxy     bool
 	TrustedProxies []netip.Prefix
 	// Hosts are names this server is reached at besides the base URL's
