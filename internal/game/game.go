@@ -59,12 +59,12 @@ type Action struct {
 	// and logged with the action. It is the only clock a game may read (for
 	// cooldowns and timer deadlines), so a replay sees the same times.
 	At int64 `json:"at"`
-	// logged marks an action read back from a log (StepEvents). It was
-	// accepted once, perhaps by a server that read data less strictly
+	// Logged marks an action read back from a log (StepEvents sets it). It
+	// was accepted once, perhaps by a server that read data less strictly
 	// (repeated or miscased keys were played until UnmarshalStrict), and
 	// it must still replay: a stored match that no longer loads would be
-	// accepted actions lost.
-	logged bool
+	// accepted actions lost. It is never stored or sent.
+	Logged bool `json:"-"`
 }
 
 // Decode unmarshals the action's data into v strictly (UnmarshalStrict),
@@ -77,7 +77,7 @@ func (a Action) Decode(v any) error {
 		return nil
 	}
 	decode := UnmarshalStrict
-	if a.logged {
+	if a.Logged {
 		decode = unmarshalLogged
 	}
 	if err := decode(a.Data, v); err != nil {

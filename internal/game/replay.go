@@ -30,7 +30,7 @@ func Step(st State, seed Seed, index int, a Action) error {
 // StepEvents is Step returning the applied action's events. The action is
 // one of a log: it is read as it was when it was played (Action.Decode).
 func StepEvents(st State, seed Seed, index int, a Action) ([]Event, error) {
-	a.logged = true
+	a.Logged = true
 	if err := st.Check(a); err != nil {
 		return nil, fmt.Errorf("action %d (%s by seat %d): %w", index, a.Type, a.Seat, err)
 	}
