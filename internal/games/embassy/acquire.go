@@ -87,12 +87,12 @@ func (c slotCmd) check(m *match, s int, _ int64) error {
 	switch m.phase {
 	case PhaseSlot:
 	case PhaseFifth:
-		return game.Illegal("HOLDER_FULL", "embassy.refuse.holder_full")
+		return game.Illegal("R13", "embassy.refuse.holder_full")
 	default:
 		return wrongPhase()
 	}
 	if m.players[s].slots[c.slot-1] != noCard {
-		return game.Illegal("SLOT_TAKEN", "embassy.refuse.slot_taken", slotArg(c.slot))
+		return game.Illegal("R13", "embassy.refuse.slot_taken", slotArg(c.slot))
 	}
 	return nil
 }
@@ -139,9 +139,9 @@ func (c placeCmd) check(m *match, s int, _ int64) error {
 	}
 	switch {
 	case m.onEmbassy[c.embassy] != noCard:
-		return game.Illegal("EMBASSY_TAKEN", "embassy.refuse.embassy_taken", embassyArg(c.embassy))
+		return game.Illegal("R14", "embassy.refuse.embassy_taken", embassyArg(c.embassy))
 	case m.players[s].spy == embassyLoc(c.embassy):
-		return game.Illegal("OWN_EMBASSY", "embassy.refuse.own_embassy", embassyArg(c.embassy))
+		return game.Illegal("R14", "embassy.refuse.own_embassy", embassyArg(c.embassy))
 	}
 	return nil
 }

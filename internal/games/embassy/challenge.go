@@ -87,7 +87,7 @@ func (c challengeCmd) check(m *match, s int, _ int64) error {
 		return wrongPhase()
 	}
 	if !m.eligible(s, c.target) {
-		return game.Illegal("NOT_ELIGIBLE", "embassy.refuse.not_eligible", seatArg("target", c.target))
+		return game.Illegal("R15", "embassy.refuse.not_eligible", seatArg("target", c.target))
 	}
 	return nil
 }
@@ -100,20 +100,20 @@ func (c challengeCmd) apply(m *match, s int, t int64, _ *game.Rand) {
 func (c approachCmd) check(m *match, s int, _ int64) error {
 	switch m.phase {
 	case PhaseChallenge:
-		return game.Illegal("MUST_CHALLENGE", "embassy.refuse.must_challenge")
+		return game.Illegal("R15", "embassy.refuse.must_challenge")
 	case PhaseMove, PhaseBlocked:
 	default:
 		return wrongPhase()
 	}
 	switch {
 	case !m.noCards:
-		return game.Illegal("NOT_NO_CARDS_MODE", "embassy.refuse.not_no_cards_mode")
+		return game.Illegal("R20", "embassy.refuse.not_no_cards_mode")
 	case !m.eligible(s, c.target):
-		return game.Illegal("NOT_ELIGIBLE", "embassy.refuse.not_eligible", seatArg("target", c.target))
+		return game.Illegal("R20", "embassy.refuse.not_eligible", seatArg("target", c.target))
 	case !hasDestination(m.within, c.to):
 		return m.illegalPath(s, c.to)
 	case !adjacent(c.to, m.players[c.target].spy):
-		return game.Illegal("NOT_ADJACENT", "embassy.refuse.not_adjacent", seatArg("target", c.target))
+		return game.Illegal("R20", "embassy.refuse.not_adjacent", seatArg("target", c.target))
 	}
 	return nil
 }
@@ -141,10 +141,10 @@ func (c guessCmd) check(m *match, _ int, _ int64) error {
 		return wrongPhase()
 	}
 	if m.players[m.target].slots[c.slot-1] == noCard {
-		return game.Illegal("EMPTY_SLOT", "embassy.refuse.empty_slot", slotArg(c.slot))
+		return game.Illegal("R16", "embassy.refuse.empty_slot", slotArg(c.slot))
 	}
 	if !m.sets[c.secret] {
-		return game.Illegal("UNKNOWN_SECRET", "embassy.refuse.unknown_secret", game.T("secret", secretTerm(c.secret)))
+		return game.Illegal("R16", "embassy.refuse.unknown_secret", game.T("secret", secretTerm(c.secret)))
 	}
 	return nil
 }
@@ -182,7 +182,7 @@ func (c penaltyCmd) check(m *match, _ int, _ int64) error {
 		return wrongPhase()
 	}
 	if m.players[m.active].slots[c.slot-1] == noCard {
-		return game.Illegal("EMPTY_SLOT", "embassy.refuse.empty_slot", slotArg(c.slot))
+		return game.Illegal("R18", "embassy.refuse.empty_slot", slotArg(c.slot))
 	}
 	return nil
 }

@@ -119,8 +119,15 @@ func tries(m *match) []game.Action {
 // playProbing lets the bot (or, with timeouts, the clock) play m, probing every state.
 func (e emitted) playProbing(m *match, seed game.Seed, steps int, clock bool) {
 	seen := 0
+	play(m, seed, steps, clock, func(i int) { e.probe(m, &seen, i%3 == 0) })
+	e.probe(m, &seen, true)
+}
+
+// play lets the bot (or, with timeouts, the clock) play up to steps actions
+// of m, calling visit with the step's index before each.
+func play(m *match, seed game.Seed, steps int, clock bool, visit func(i int)) {
 	for i := 0; i < steps && m.phase != PhaseOver; i++ {
-		e.probe(m, &seen, i%3 == 0)
+		visit(i)
 		var a game.Action
 		if clock {
 			tm := m.Next().Timers[0]
@@ -136,7 +143,27 @@ func (e emitted) playProbing(m *match, seed game.Seed, steps int, clock bool) {
 			panic(err)
 		}
 	}
-	e.probe(m, &seen, true)
+}
+
+// probed are the matches the catalogue checks play: bot games of two to
+// four players, with and without the clock, and positions the bot rarely
+// reaches (immobile, blocked, no cards on the board, a fifth card).
+func probed(visit func(m *match, seed game.Seed, steps int, clock bool)) {
+	for i := range 6 {
+		setup := setupFor(2+i%3, 700+i, fastTimers)
+		st, _ := Rules{}.New(setup)
+		visit(st.(*match), setup.Seed, 300, false)
+		st, _ = Rules{}.New(setup)
+		visit(st.(*match), setup.Seed, 60, true)
+	}
+	for _, m := range []*match{
+		four(guardAt(green, "0,1"), guardAt(red, "1,0")),
+		four(spyAt(blue, "0,19"), spyAt(red, "0,16")),
+		four(fullHolders, spyAt(blue, "5,3"), spyAt(green, "5,8")),
+		four(lies("C", "ATOM-3"), holds(blue, "ATOM", "ATOM", "RADAR", "ROCKET"), spyAt(blue, "7,0")),
+	} {
+		visit(m, game.Seed{9}, 6, false)
+	}
 }
 
 // TestMessages_Catalogue checks that en.json words exactly the ids the
@@ -152,21 +179,7 @@ func TestMessages_Catalogue(t *testing.T) {
 		t.Fatalf("%s: %v", catalogue, err)
 	}
 	e := emitted{}
-	for i := range 6 {
-		setup := setupFor(2+i%3, 700+i, fastTimers)
-		st, _ := Rules{}.New(setup)
-		e.playProbing(st.(*match), setup.Seed, 300, false)
-		st, _ = Rules{}.New(setup)
-		e.playProbing(st.(*match), setup.Seed, 60, true)
-	}
-	for _, m := range []*match{
-		four(guardAt(green, "0,1"), guardAt(red, "1,0")),
-		four(spyAt(blue, "0,19"), spyAt(red, "0,16")),
-		four(fullHolders, spyAt(blue, "5,3"), spyAt(green, "5,8")),
-		four(lies("C", "ATOM-3"), holds(blue, "ATOM", "ATOM", "RADAR", "ROCKET"), spyAt(blue, "7,0")),
-	} {
-		e.playProbing(m, game.Seed{9}, 6, false)
-	}
+	probed(e.playProbing)
 	var missing, unused []string
 	for id, args := range e {
 		text, ok := cat[id]

@@ -22,14 +22,14 @@ func (m *match) command(a game.Action) (command, error) {
 	switch {
 	case a.Seat == game.System:
 		if !system(a.Type) {
-			return nil, game.Illegal("TIMER", "embassy.refuse.referee_only")
+			return nil, game.Illegal("H4", "embassy.refuse.referee_only")
 		}
 	case a.Seat < 0 || int(a.Seat) >= m.n:
 		return nil, game.Malformed("no seat %d in a game of %d", a.Seat, m.n)
 	case system(a.Type):
-		return nil, game.Illegal("TIMER", "embassy.refuse.system_only")
+		return nil, game.Illegal("H4", "embassy.refuse.system_only")
 	case int(a.Seat) != m.awaited():
-		return nil, game.NotYourTurn("NOT_YOUR_TURN", "embassy.refuse.not_your_turn", game.P("who", game.Seat(m.awaited())))
+		return nil, game.NotYourTurn("§8", "embassy.refuse.not_your_turn", game.P("who", game.Seat(m.awaited())))
 	}
 	if err := cmd.check(m, int(a.Seat), m.at(a)); err != nil {
 		return nil, err
@@ -105,7 +105,7 @@ func (m *match) Next() game.Turn {
 }
 
 // wrongPhase refuses a command the running phase does not take (§8).
-func wrongPhase() error { return game.Illegal("WRONG_PHASE", "embassy.refuse.wrong_phase") }
+func wrongPhase() error { return game.Illegal("§8", "embassy.refuse.wrong_phase") }
 
 type (
 	timeoutCmd Timeout
@@ -116,9 +116,9 @@ func (d timeoutCmd) check(m *match, _ int, t int64) error {
 	l := m.limit()
 	switch {
 	case d.Turn != m.turn || d.Step != m.step || l == 0:
-		return game.Stale("TIMER", "embassy.refuse.stale_timer")
+		return game.Stale("H4", "embassy.refuse.stale_timer")
 	case t < m.stepAt+int64(l):
-		return game.Stale("TIMER", "embassy.refuse.early_timer")
+		return game.Stale("H4", "embassy.refuse.early_timer")
 	}
 	return nil
 }
@@ -133,9 +133,9 @@ func (d timeoutCmd) apply(m *match, _ int, t int64, r *game.Rand) {
 func (d hideCmd) check(m *match, _ int, t int64) error {
 	switch {
 	case m.reveal == nil || m.reveal.seq != d.Seq:
-		return game.Stale("TIMER", "embassy.refuse.stale_timer")
+		return game.Stale("H5", "embassy.refuse.stale_timer")
 	case t < m.revealUntil():
-		return game.Stale("TIMER", "embassy.refuse.early_timer")
+		return game.Stale("H5", "embassy.refuse.early_timer")
 	}
 	return nil
 }

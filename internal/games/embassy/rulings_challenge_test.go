@@ -19,7 +19,7 @@ func TestR03_NoNotes(t *testing.T) {
 	}
 	early := hide.Fires
 	early.At = hide.At - 1
-	if re := gametest.MustRuleError(t, m.Check(early)); re.Rule != "TIMER" || re.Code != game.CodeStale {
+	if re := gametest.MustRuleError(t, m.Check(early)); re.Rule != "H5" || re.Code != game.CodeStale {
 		t.Fatalf("early hide: %v", re)
 	}
 	newScript().
@@ -83,15 +83,15 @@ func TestR15_DoublesChallenge(t *testing.T) {
 	t.Parallel()
 	m := four(holds(blue, "RADAR"), spyAt(blue, "A"), holds(green, "ATOM"), spyAt(green, "10,12"))
 	newScript().roll(blue, 2, 2, phaseIs(PhaseChallenge)).
-		refused("move", "MUST_CHALLENGE", move(blue, "5,2")).
-		refused("challenge move", "MUST_CHALLENGE", approachTo(blue, "10,11", green)).
+		refused("move", "R15", move(blue, "5,2")).
+		refused("challenge move", "R15", approachTo(blue, "10,11", green)).
 		ok("from inside USA, across the board", challenge(blue, green), guardIs(blue, "10,12"), spyIs(blue, "A")).run(t, m)
 }
 
 func TestR16_Guess(t *testing.T) {
 	t.Parallel()
 	doubles().
-		refused("slot 2 is empty", "EMPTY_SLOT", guess(blue, 2, "ATOM")).
+		refused("slot 2 is empty", "R16", guess(blue, 2, "ATOM")).
 		ok("slot 3", guess(blue, 3, "RADAR"), phaseIs(PhasePenalty)).run(t, doublesTable())
 	m := doublesTable()
 	doubles().run(t, m)
@@ -115,8 +115,8 @@ func TestR18_WrongGuessPenalty(t *testing.T) {
 	m := four(holds(blue, "RADAR"), holds(green, "ATOM", "ATOM", "ROCKET", "ROCKET"), vacant("A"), spyAt(green, "5,8"))
 	newScript().roll(blue, 5, 5).ok("challenge", challenge(blue, green)).
 		ok("wrong", guess(blue, 1, "PHYSICS"), phaseIs(PhasePenalty), check(awaits(green))).
-		refused("blue's slot 2 is empty", "EMPTY_SLOT", penalty(green, 2)).
-		refused("blue may not pick", "NOT_YOUR_TURN", penalty(blue, 1)).
+		refused("blue's slot 2 is empty", "R18", penalty(green, 2)).
+		refused("blue may not pick", "§8", penalty(blue, 1)).
 		ok("green picks slot 1 unseen", penalty(green, 1), phaseIs(PhaseKeep), handIs(green, "RADAR"), held(blue, 0)).
 		ok("keeps it", act(green, ActKeep, nil), phaseIs(PhaseFifth)).
 		ok("puts it back", act(green, ActReject, nil), phaseIs(PhasePlace)).
@@ -153,9 +153,9 @@ func TestR20_NoCardsMode(t *testing.T) {
 	t.Parallel()
 	table := func() *match { return four(fullHolders, spyAt(blue, "5,3"), spyAt(green, "5,8")) }
 	newScript().roll(blue, 4, 1).
-		refused("not next to green", "NOT_ADJACENT", approachTo(blue, "5,6", green)).
-		refused("yellow is at home", "NOT_ELIGIBLE", approachTo(blue, "5,4", yellow)).
-		refused("too far", "ILLEGAL_PATH", approachTo(blue, "5,9", green)).
+		refused("not next to green", "R20", approachTo(blue, "5,6", green)).
+		refused("yellow is at home", "R20", approachTo(blue, "5,4", yellow)).
+		refused("too far", "R7", approachTo(blue, "5,9", green)).
 		run(t, table())
 	newScript().roll(blue, 2, 2, phaseIs(PhaseChallenge)).run(t, table())
 	newScript().roll(blue, 4, 1, phaseIs(PhaseMove), check(func(tb testing.TB, m *match) {
@@ -181,14 +181,14 @@ func TestR21_ImmobileDoesNotRoll(t *testing.T) {
 	if !slices.Equal(types, []string{ActBodyguard, ActBodyguard, ActPass}) {
 		t.Fatalf("legal %v", types)
 	}
-	newScript().refused("roll", "WRONG_PHASE", act(blue, ActRoll, nil)).
+	newScript().refused("roll", "§8", act(blue, ActRoll, nil)).
 		ok("pass", act(blue, ActPass, nil), activeIs(green), phaseIs(PhaseRoll)).run(t, m)
 }
 
 func TestR22_BlockedAfterRoll(t *testing.T) {
 	t.Parallel()
 	newScript().roll(blue, 1, 2, phaseIs(PhaseBlocked)).
-		refused("move", "WRONG_PHASE", move(blue, "0,18")).
+		refused("move", "§8", move(blue, "0,18")).
 		ok("pass", act(blue, ActPass, nil), activeIs(green)).run(t, four(spyAt(blue, "0,19"), spyAt(red, "0,16")))
 }
 

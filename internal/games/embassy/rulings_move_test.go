@@ -63,9 +63,9 @@ func TestR04_StartSquares(t *testing.T) {
 			t.Fatalf("seat %d: spy on %s, bodyguard on %s, want both at home", s, p.spy, p.guard)
 		}
 	}
-	newScript().roll(blue, 1, 2).refused("onto green's start square", "ILLEGAL_PATH", move(blue, "0,20")).
+	newScript().roll(blue, 1, 2).refused("onto green's start square", "R4", move(blue, "0,20")).
 		run(t, four(spyAt(blue, "0,17")))
-	newScript().roll(blue, 1, 2).refused("back onto its own", "ILLEGAL_PATH", move(blue, "0,2")).
+	newScript().roll(blue, 1, 2).refused("back onto its own", "R7", move(blue, "0,2")).
 		run(t, four(spyAt(blue, "1,0")))
 	if four(holds(blue, "ATOM"), holds(green, "RADAR")).eligible(blue, green) {
 		t.Fatal("a spy at home may be challenged")
@@ -94,17 +94,17 @@ func sameSet(a, b []string) bool {
 
 func TestR06_NoGoingBack(t *testing.T) {
 	t.Parallel()
-	newScript().roll(blue, 1, 2).refused("(0,1) again", "ILLEGAL_PATH", move(blue, "0,1")).run(t, four())
-	newScript().roll(blue, 2, 3).refused("out of USA and in again", "ILLEGAL_PATH", move(blue, "A")).
+	newScript().roll(blue, 1, 2).refused("(0,1) again", "R7", move(blue, "0,1")).run(t, four())
+	newScript().roll(blue, 2, 3).refused("out of USA and in again", "R6", move(blue, "A")).
 		run(t, four(spyAt(blue, "A")))
 }
 
 func TestR07_ExactCount(t *testing.T) {
 	t.Parallel()
 	newScript().roll(blue, 2, 3).
-		refused("short", "ILLEGAL_PATH", move(blue, "0,3")).
-		refused("long", "ILLEGAL_PATH", move(blue, "0,7")).
-		refused("pass", "MUST_MOVE", act(blue, ActPass, nil)).
+		refused("short", "R7", move(blue, "0,3")).
+		refused("long", "R7", move(blue, "0,7")).
+		refused("pass", "R7", act(blue, ActPass, nil)).
 		ok("exact", move(blue, "0,5")).run(t, four())
 	newScript().roll(blue, 6, 6).ok("USA in 2 of 12", move(blue, "A"), spyIs(blue, "A")).
 		run(t, four(spyAt(blue, "5,2")))
@@ -113,10 +113,10 @@ func TestR07_ExactCount(t *testing.T) {
 func TestR08_ForbiddenArea(t *testing.T) {
 	t.Parallel()
 	newScript().roll(blue, 2, 3).
-		refused("forbidden (4,1)", "ILLEGAL_PATH", move(blue, "4,1")).
-		refused("wire (1,1)", "ILLEGAL_PATH", move(blue, "1,1")).run(t, four())
+		refused("forbidden (4,1)", "R8", move(blue, "4,1")).
+		refused("wire (1,1)", "§5.1", move(blue, "1,1")).run(t, four())
 	newScript().roll(blue, 1, 1).
-		refused("arrow (4,2)", "ILLEGAL_PATH", move(blue, "4,2")).
+		refused("arrow (4,2)", "R8", move(blue, "4,2")).
 		ok("across the forbidden area", move(blue, "5,1")).run(t, four(spyAt(blue, "4,0")))
 }
 
@@ -145,9 +145,9 @@ func TestR10_TakingIsAutomatic(t *testing.T) {
 
 func TestR11_Blocking(t *testing.T) {
 	t.Parallel()
-	newScript().roll(blue, 2, 3).refused("over green's bodyguard", "ILLEGAL_PATH", move(blue, "0,5")).
+	newScript().roll(blue, 2, 3).refused("over green's bodyguard", "R7", move(blue, "0,5")).
 		run(t, four(guardAt(green, "0,3")))
-	newScript().roll(blue, 1, 2).refused("onto green's spy", "ILLEGAL_PATH", move(blue, "0,3")).
+	newScript().roll(blue, 1, 2).refused("onto green's spy", "R11", move(blue, "0,3")).
 		run(t, four(spyAt(green, "0,3")))
 	newScript().roll(blue, 2, 3).ok("over the own bodyguard", move(blue, "0,5")).run(t, four(guardAt(blue, "0,3")))
 }
@@ -156,9 +156,9 @@ func TestR12_Tunnels(t *testing.T) {
 	t.Parallel()
 	withGuard := four(spyAt(blue, "5,4"), guardAt(blue, "5,5"))
 	newScript().roll(blue, 1, 2).
-		refused("down a well holding the own bodyguard", "ILLEGAL_PATH", move(blue, "15,16")).
+		refused("down a well holding the own bodyguard", "R7", move(blue, "15,16")).
 		ok("over it on foot", move(blue, "5,7")).run(t, withGuard)
-	newScript().roll(blue, 1, 2).refused("up a well holding a bodyguard", "ILLEGAL_PATH", move(blue, "15,17")).
+	newScript().roll(blue, 1, 2).refused("up a well holding a bodyguard", "R7", move(blue, "15,17")).
 		run(t, four(spyAt(blue, "5,5"), guardAt(red, "15,15")))
 	newScript().roll(blue, 1, 2).ok("from the well it stands on", move(blue, "20,8"), spyIs(blue, "20,8")).
 		run(t, four(spyAt(blue, "5,5")))
@@ -168,8 +168,8 @@ func TestR13_AnyEmptySlot(t *testing.T) {
 	t.Parallel()
 	m := four(lies("A", "RADAR-2"), holds(blue, "ATOM", "", "ROCKET"), spyAt(blue, "5,2"))
 	newScript().roll(blue, 1, 2).ok("enter USA", move(blue, "A"), legalSlots(blue, 2, 4)).
-		refused("slot 1 holds a card", "SLOT_TAKEN", slot(blue, 1)).
-		refused("swap with room to spare", "WRONG_PHASE", swap(blue, 1)).
+		refused("slot 1 holds a card", "R13", slot(blue, 1)).
+		refused("swap with room to spare", "§8", swap(blue, 1)).
 		ok("slot 4", slot(blue, 4), holderIs(blue, "ATOM", "", "ROCKET", "RADAR")).run(t, m)
 }
 
@@ -179,8 +179,8 @@ func TestR14_ReturnedCards(t *testing.T) {
 		vacant("B"), spyAt(blue, "7,0"))
 	newScript().roll(blue, 1, 2).ok("enter Norway", move(blue, "C")).
 		ok("put it back", act(blue, ActReject, nil), phaseIs(PhasePlace), handIs(blue, "ATOM")).
-		refused("own embassy", "OWN_EMBASSY", place(blue, "C")).
-		refused("an embassy with a card", "EMBASSY_TAKEN", place(blue, "D")).
+		refused("own embassy", "R14", place(blue, "C")).
+		refused("an embassy with a card", "R14", place(blue, "D")).
 		ok("a vacant one", place(blue, "B"), embassyHolds("B", "ATOM"), holderIs(blue, "ATOM", "ATOM", "RADAR", "ROCKET")).
 		run(t, m)
 	m = four(holds(green, "RADAR", "ROCKET"), inPhase(blue, PhasePlace, "ATOM"), vacant("B"), spyAt(blue, "B"))
@@ -208,10 +208,10 @@ func TestCheck_Refusals(t *testing.T) {
 		code string
 		rule string
 	}{
-		{"green out of turn", act(green, ActRoll, nil), game.CodeNotYourTurn, "NOT_YOUR_TURN"},
-		{"move before rolling", move(blue, "0,5"), game.CodeIllegal, "WRONG_PHASE"},
-		{"guess before rolling", guess(blue, 1, "ATOM"), game.CodeIllegal, "WRONG_PHASE"},
-		{"keep", act(blue, ActKeep, nil), game.CodeIllegal, "WRONG_PHASE"},
+		{"green out of turn", act(green, ActRoll, nil), game.CodeNotYourTurn, "§8"},
+		{"move before rolling", move(blue, "0,5"), game.CodeIllegal, "§8"},
+		{"guess before rolling", guess(blue, 1, "ATOM"), game.CodeIllegal, "§8"},
+		{"keep", act(blue, ActKeep, nil), game.CodeIllegal, "§8"},
 		{"unknown", act(blue, "dance", nil), game.CodeUnknown, ""},
 		{"bad json", game.Action{Seat: blue, Type: ActMove, Data: []byte(`{"to":`)}, game.CodeMalformed, ""},
 		{"no such square", move(blue, "21,0"), game.CodeMalformed, ""},
@@ -221,8 +221,8 @@ func TestCheck_Refusals(t *testing.T) {
 		{"no such target", challenge(blue, 4), game.CodeMalformed, ""},
 		{"unknown field", game.Action{Seat: blue, Type: ActRoll, Data: []byte(`{"hard":true}`)}, game.CodeMalformed, ""},
 		{"no seat 4", game.Action{Seat: 4, Type: ActRoll}, game.CodeMalformed, ""},
-		{"referee rolls", game.Action{Seat: game.System, Type: ActRoll}, game.CodeIllegal, "TIMER"},
-		{"player fires a timer", act(blue, ActTimeout, Timeout{Turn: 1, Step: 0}), game.CodeIllegal, "TIMER"},
+		{"referee rolls", game.Action{Seat: game.System, Type: ActRoll}, game.CodeIllegal, "H4"},
+		{"player fires a timer", act(blue, ActTimeout, Timeout{Turn: 1, Step: 0}), game.CodeIllegal, "H4"},
 	} {
 		before := gametest.Views(t, m, m.n)
 		err := m.Check(c.a)

@@ -21,7 +21,7 @@ func TestScenarios_Movement(t *testing.T) {
 	}{
 		{"S01 exact count", four(),
 			newScript().roll(blue, 2, 3).
-				refused("four steps to (0,4)", "ILLEGAL_PATH", move(blue, "0,4")).
+				refused("four steps to (0,4)", "R7", move(blue, "0,4")).
 				ok("five steps to (0,5)", move(blue, "0,5"), spyIs(blue, "0,5"), activeIs(green))},
 		{"S02 embassy with fewer steps takes the card", four(lies("A", "ATOM-2")),
 			newScript().roll(blue, 4, 5).
@@ -29,23 +29,23 @@ func TestScenarios_Movement(t *testing.T) {
 					embassyHolds("A", ""), seenOnlyBy(blue, "ATOM")).
 				ok("slot 1", slot(blue, 1), holderIs(blue, "ATOM", "", "", ""), tableSlots(blue, true, false, false, false))},
 		{"S03 never end on forbidden", four(),
-			newScript().roll(blue, 2, 3).refused("(4,1) is forbidden", "ILLEGAL_PATH", move(blue, "4,1"))},
+			newScript().roll(blue, 2, 3).refused("(4,1) is forbidden", "R8", move(blue, "4,1"))},
 		{"S04 no going back", four(),
-			newScript().roll(blue, 1, 2).refused("back to (0,1)", "ILLEGAL_PATH", move(blue, "0,1"))},
+			newScript().roll(blue, 1, 2).refused("back to (0,1)", "R7", move(blue, "0,1"))},
 		{"S05 another spy blocks", four(spyAt(green, "0,3")),
-			newScript().roll(blue, 2, 3).refused("through green", "ILLEGAL_PATH", move(blue, "0,5"))},
+			newScript().roll(blue, 2, 3).refused("through green", "R7", move(blue, "0,5"))},
 		{"S05 own bodyguard is passed", four(guardAt(blue, "0,3")),
 			newScript().roll(blue, 2, 3).ok("over own bodyguard", move(blue, "0,5"), spyIs(blue, "0,5"))},
 		{"S05 own bodyguard is not ended on", four(guardAt(blue, "0,3")),
-			newScript().roll(blue, 1, 2).refused("onto own bodyguard", "ILLEGAL_PATH", move(blue, "0,3"))},
+			newScript().roll(blue, 1, 2).refused("onto own bodyguard", "R11", move(blue, "0,3"))},
 		{"S06 no step enters a start square", four(spyAt(blue, "1,0")),
-			newScript().roll(blue, 1, 2).refused("via (0,0)", "ILLEGAL_PATH", move(blue, "0,2"))},
+			newScript().roll(blue, 1, 2).refused("via (0,0)", "R7", move(blue, "0,2"))},
 		{"S07 one tunnel hop", four(spyAt(blue, "5,5")),
 			newScript().roll(blue, 1, 2).
-				refused("two hops", "ILLEGAL_PATH", move(blue, "0,11")).
+				refused("two hops", "R7", move(blue, "0,11")).
 				ok("hop first", move(blue, "15,17"), spyIs(blue, "15,17"))},
 		{"S07 the exit well must be free", four(spyAt(blue, "5,5"), spyAt(green, "15,15")),
-			newScript().roll(blue, 1, 2).refused("green on (15,15)", "ILLEGAL_PATH", move(blue, "15,17"))},
+			newScript().roll(blue, 1, 2).refused("green on (15,15)", "R7", move(blue, "15,17"))},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -65,8 +65,8 @@ func doublesTable(extra ...func(*fx)) *match {
 // doubles is scenario 8's steps.
 func doubles() *script {
 	return newScript().roll(blue, 3, 3, phaseIs(PhaseChallenge)).
-		refused("move on doubles", "MUST_CHALLENGE", move(blue, "0,6")).
-		refused("red is inside Canada", "NOT_ELIGIBLE", challenge(blue, red)).
+		refused("move on doubles", "R15", move(blue, "0,6")).
+		refused("red is inside Canada", "R15", challenge(blue, red)).
 		ok("challenge green", challenge(blue, green), guardIs(blue, "5,8"), spyIs(green, "0,20"), phaseIs(PhaseGuess))
 }
 
@@ -90,16 +90,16 @@ func TestScenarios_Challenges(t *testing.T) {
 				ok("on USA", place(green, "A"), embassyHolds("A", "RADAR"), held(blue, 0), held(green, 2), activeIs(green))},
 		{"S11 doubles without a target move", four(holds(blue, "ATOM")),
 			newScript().roll(blue, 3, 3, phaseIs(PhaseMove)).
-				refused("five steps", "ILLEGAL_PATH", move(blue, "0,5")).
+				refused("five steps", "R7", move(blue, "0,5")).
 				ok("six steps", move(blue, "0,6"), spyIs(blue, "0,6"))},
 		{"S12 a fifth card is swapped in", four(lies("C", "ATOM-3"), lies("D", "PHYSICS-1"),
 			holds(blue, "ATOM", "ATOM", "RADAR", "ROCKET"), vacant("B"), spyAt(blue, "7,0")),
 			newScript().roll(blue, 1, 2).
 				ok("enter Norway", move(blue, "C"), phaseIs(PhaseFifth), handIs(blue, "ATOM")).
-				refused("a sixth slot", "HOLDER_FULL", slot(blue, 1)).
+				refused("a sixth slot", "R13", slot(blue, 1)).
 				ok("swap with slot 4", swap(blue, 4), phaseIs(PhasePlace), handIs(blue, "ROCKET")).
-				refused("back on Norway", "OWN_EMBASSY", place(blue, "C")).
-				refused("on an embassy with a card", "EMBASSY_TAKEN", place(blue, "D")).
+				refused("back on Norway", "R14", place(blue, "C")).
+				refused("on an embassy with a card", "R14", place(blue, "D")).
 				ok("on Canada", place(blue, "B"), holderIs(blue, "ATOM", "ATOM", "RADAR", "ATOM"), embassyHolds("B", "ROCKET"))},
 		{"S14 four of a kind wins", four(lies("A", "ATOM-4"), holds(blue, "ATOM", "ATOM", "ATOM"), spyAt(blue, "5,2")),
 			newScript().roll(blue, 1, 2).
@@ -112,7 +112,7 @@ func TestScenarios_Challenges(t *testing.T) {
 		{"S18 a card on an embassy ends no-cards mode", four(fullHolders, spyAt(blue, "5,3"), spyAt(green, "5,8"),
 			func(f *fx) { f.m.onEmbassy[0], f.m.players[red].slots[0] = f.m.players[red].slots[0], noCard }),
 			newScript().roll(blue, 4, 1).
-				refused("challenge move", "NOT_NO_CARDS_MODE", approachTo(blue, "5,7", green))},
+				refused("challenge move", "R20", approachTo(blue, "5,7", green))},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -131,7 +131,7 @@ func TestScenarios_Blocking(t *testing.T) {
 	}{
 		{"S15 immobile: swap a bodyguard", four(guardAt(green, "0,1"), guardAt(red, "1,0"), guardAt(blue, "5,8")),
 			newScript().
-				refused("no roll", "WRONG_PHASE", act(blue, ActRoll, nil)).
+				refused("no roll", "§8", act(blue, ActRoll, nil)).
 				ok("swap with green", bodyguard(blue, green), guardIs(blue, "0,1"), guardIs(green, "0,20"), activeIs(green))},
 		{"S15 next turn: pass the own bodyguard", four(guardAt(blue, "0,1"), guardAt(red, "1,0")),
 			newScript().roll(blue, 1, 2).ok("over own bodyguard", move(blue, "0,3"), spyIs(blue, "0,3"))},
@@ -139,7 +139,7 @@ func TestScenarios_Blocking(t *testing.T) {
 			newScript().ok("swap with green", bodyguard(blue, green), guardIs(blue, "0,17"), guardIs(green, "0,20"))},
 		{"S17 blocked after the roll, no swap", four(spyAt(blue, "0,19"), spyAt(red, "0,16")),
 			newScript().roll(blue, 1, 2, phaseIs(PhaseBlocked)).
-				refused("red's bodyguard is at home", "NOT_BLOCKING", bodyguard(blue, red)).
+				refused("red's bodyguard is at home", "R23", bodyguard(blue, red)).
 				ok("pass", act(blue, ActPass, nil), activeIs(green))},
 	}
 	for _, c := range cases {
@@ -167,7 +167,7 @@ func TestScenario13_CardArrivingWhileInside(t *testing.T) {
 	newScript().
 		ok("yellow places on Canada", place(1, "B"), embassyHolds("B", "RADAR"), spyIs(0, "B"), held(0, 0), activeIs(0)).
 		roll(0, 1, 2).
-		refused("re-enter Canada", "ILLEGAL_PATH", move(0, "B")).
+		refused("re-enter Canada", "R6", move(0, "B")).
 		ok("leave Canada", move(0, "5,9"), embassyHolds("B", "RADAR"), held(0, 0)).
 		roll(1, 2, 1).
 		ok("yellow walks", move(1, "20,17")).
@@ -200,7 +200,7 @@ func TestScenario19_ThreePlayers(t *testing.T) {
 			t.Fatalf("%d cards on embassies, want 10", cards)
 		}
 		newScript().roll(0, 2, 2).ok("challenge", challenge(0, 1)).
-			refused("PHYSICS is out", "UNKNOWN_SECRET", guess(0, 1, "PHYSICS")).run(t, m)
+			refused("PHYSICS is out", "R16", guess(0, 1, "PHYSICS")).run(t, m)
 	}
 	st, _ := Rules{}.New(setupFor(3, 5, nil))
 	m := st.(*match)

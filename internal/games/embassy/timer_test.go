@@ -24,8 +24,8 @@ func TestTimeout_OK(t *testing.T) {
 	due := tm.Fires
 	due.At = tm.At
 	newScript().
-		refused("early", "TIMER", early).
-		refused("stale", "TIMER", stale).
+		refused("early", "H4", early).
+		refused("stale", "H4", stale).
 		ok("due: the dice are rolled", due, check(func(tb testing.TB, m *match) {
 			if m.roll == nil || m.phase == PhaseRoll {
 				tb.Fatalf("no roll after the timeout (phase %s)", m.phase)
@@ -37,7 +37,7 @@ func TestTimeout_ErrStaleAfterAction(t *testing.T) {
 	t.Parallel()
 	m := four()
 	tm := timerOf(t, m, ActTimeout)
-	newScript().roll(blue, 2, 3).refused("the roll's timer", "TIMER", game.Action{Seat: game.System,
+	newScript().roll(blue, 2, 3).refused("the roll's timer", "H4", game.Action{Seat: game.System,
 		Type: ActTimeout, Data: tm.Fires.Data, At: tm.At + 1000}).run(t, m)
 }
 
@@ -48,7 +48,7 @@ func TestTimeout_Off(t *testing.T) {
 		t.Fatalf("timers %+v with limits off", ts)
 	}
 	a := game.Action{Seat: game.System, Type: ActTimeout, Data: mustJSON(Timeout{Turn: 1, Step: 0}), At: 1 << 60}
-	if re := gametest.MustRuleError(t, m.Check(a)); re.Rule != "TIMER" {
+	if re := gametest.MustRuleError(t, m.Check(a)); re.Rule != "H4" {
 		t.Fatalf("refusal %v", re)
 	}
 }

@@ -74,7 +74,7 @@ func (rollCmd) apply(m *match, s int, _ int64, r *game.Rand) {
 func (c moveCmd) check(m *match, s int, _ int64) error {
 	switch m.phase {
 	case PhaseChallenge:
-		return game.Illegal("MUST_CHALLENGE", "embassy.refuse.must_challenge")
+		return game.Illegal("R15", "embassy.refuse.must_challenge")
 	case PhaseMove:
 	default:
 		return wrongPhase()
@@ -85,27 +85,27 @@ func (c moveCmd) check(m *match, s int, _ int64) error {
 	return nil
 }
 
-// illegalPath says why no legal move of the roll ends at l (§5.2).
+// illegalPath says why no legal move of the roll ends at l (§5.2), citing
+// the ruling the end breaks.
 func (m *match) illegalPath(s int, l loc) error {
-	const code = "ILLEGAL_PATH"
 	if l.isEmbassy() {
 		if l == m.players[s].spy {
-			return game.Illegal(code, "embassy.refuse.no_going_back")
+			return game.Illegal("R6", "embassy.refuse.no_going_back")
 		}
-		return game.Illegal(code, "embassy.refuse.unreachable", game.N("n", m.roll.total()))
+		return game.Illegal("R7", "embassy.refuse.unreachable", game.N("n", m.roll.total()))
 	}
 	switch theBoard.kind[l] {
 	case Forbidden, Arrow:
-		return game.Illegal(code, "embassy.refuse.forbidden_end")
+		return game.Illegal("R8", "embassy.refuse.forbidden_end")
 	case Wire, Building:
-		return game.Illegal(code, "embassy.refuse.no_square")
+		return game.Illegal("§5.1", "embassy.refuse.no_square")
 	case Start:
-		return game.Illegal(code, "embassy.refuse.start_square")
+		return game.Illegal("R4", "embassy.refuse.start_square")
 	}
 	if m.pieceOn(l) {
-		return game.Illegal(code, "embassy.refuse.occupied")
+		return game.Illegal("R11", "embassy.refuse.occupied")
 	}
-	return game.Illegal(code, "embassy.refuse.unreachable", game.N("n", m.roll.total()))
+	return game.Illegal("R7", "embassy.refuse.unreachable", game.N("n", m.roll.total()))
 }
 
 // pieceOn reports whether any spy or bodyguard stands on square l.
@@ -146,7 +146,7 @@ func (c bodyguardCmd) check(m *match, _ int, _ int64) error {
 		return wrongPhase()
 	}
 	if !slices.Contains(m.blockers, c.owner) {
-		return game.Illegal("NOT_BLOCKING", "embassy.refuse.not_blocking", seatArg("owner", c.owner))
+		return game.Illegal("R23", "embassy.refuse.not_blocking", seatArg("owner", c.owner))
 	}
 	return nil
 }
@@ -166,7 +166,7 @@ func (passCmd) check(m *match, _ int, _ int64) error {
 	case PhaseImmobile, PhaseBlocked:
 		return nil
 	case PhaseMove:
-		return game.Illegal("MUST_MOVE", "embassy.refuse.must_move")
+		return game.Illegal("R7", "embassy.refuse.must_move")
 	}
 	return wrongPhase()
 }
