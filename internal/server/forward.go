@@ -58,15 +58,20 @@ func (s *Server) forward(next http.Handler) http.Handler {
 			s.refuse(w, r, &slowDown{"game.page.slow.codes"})
 			return
 		}
-		_, err := s.Rooms.Get(r.Context(), code)
+		rm, err := s.Rooms.Get(r.Context(), code)
 		if errors.Is(err, store.ErrNotFound) {
 			s.missed(r, code)
 			s.refuse(w, r, &missing{what: "room", code: code})
 			return
 		}
 		e, elsewhere := room.IsElsewhere(err)
-		if err == nil || elsewhere {
-			s.found.put(code, struct{}{})
+		switch {
+		case err == nil:
+			s.found.put(code, rm.Keyhole())
+		case elsewhere:
+			if _, ok := s.found.get(code); !ok {
+				s.found.put(code, room.Keyhole{}) // its owner checks who comes
+			}
 		}
 		switch {
 		case !elsewhere:
