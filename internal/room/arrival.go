@@ -46,6 +46,10 @@ func (r *Room) Keyhole() Keyhole { return Keyhole{r.rec.Code, r.rec.HostHash} }
 // KeyholeFor is the keyhole of room code made just now with host token.
 func KeyholeFor(code, hostToken string) Keyhole { return Keyhole{code, store.Hash(hostToken)} }
 
+// KeyholeOf is the keyhole of the stored room rec, for one that runs on
+// another instance.
+func KeyholeOf(rec store.Room) Keyhole { return Keyhole{rec.Code, rec.HostHash} }
+
 // Admits reports whether hostToken is the room's host token or stamp one
 // of its arrival stamps.
 func (k Keyhole) Admits(hostToken, stamp string) bool {

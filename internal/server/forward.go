@@ -69,8 +69,14 @@ func (s *Server) forward(next http.Handler) http.Handler {
 		case err == nil:
 			s.found.put(code, rm.Keyhole())
 		case elsewhere:
-			if _, ok := s.found.get(code); !ok {
-				s.found.put(code, room.Keyhole{}) // its owner checks who comes
+			if k, ok := s.found.get(code); !ok || k == (room.Keyhole{}) {
+				// Read once, so that a neighbour of a guesser who shows it
+				// has been in the room is let through here too.
+				k = room.Keyhole{}
+				if rec, err := s.Store.Room(r.Context(), code); err == nil {
+					k = room.KeyholeOf(rec)
+				}
+				s.found.put(code, k)
 			}
 		}
 		switch {
