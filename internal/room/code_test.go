@@ -87,6 +87,11 @@ func TestCleanName(t *testing.T) {
 		{strings.Repeat("a", 20), strings.Repeat("a", 20), true},
 		// Format characters that reorder text stay out.
 		{"Ann\u202eevE", "", false},
+		// Letters that draw nothing are space, and an accent typed apart
+		// is kept precomposed.
+		{"\u3164", "", false},
+		{"Ann\u2800\u2800Lee", "Ann Lee", true},
+		{"Rene\u0301", "Ren\u00e9", true},
 	}
 	for _, tt := range tests {
 		got, err := CleanName(tt.in)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/google/uuid"
 
@@ -31,7 +30,7 @@ func (r *Room) Join(ctx context.Context, name string) (Joined, error) {
 			return err
 		}
 		for _, s := range r.seats {
-			if strings.EqualFold(s.Name, name) {
+			if sameName(s.Name, name) {
 				return refuseSaid("game.refuse.name_taken", game.X("name", name))
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rivo/uniseg"
+	"golang.org/x/text/unicode/norm"
 
 	"topsecret/internal/game"
 )
@@ -32,12 +33,12 @@ const (
 // CleanName trims a typed name and refuses empty, unprintable, too long
 // or over-stacked ones.
 func CleanName(name string) (string, error) {
-	name = strings.Join(strings.FieldsFunc(name, unicode.IsSpace), " ")
-	if name == "" {
-		return "", refuseSaid("game.refuse.name_empty")
-	}
 	if !utf8.ValidString(name) {
 		return "", refuseSaid("game.refuse.name_chars")
+	}
+	name = strings.Join(strings.FieldsFunc(name, blank), " ")
+	if name == "" {
+		return "", refuseSaid("game.refuse.name_empty")
 	}
 	chars := 0
 	for rest := name; rest != ""; chars++ {
@@ -53,7 +54,9 @@ func CleanName(name string) (string, error) {
 	if utf8.RuneCountInString(name) > MaxNameRunes || len(name) > MaxNameBytes {
 		return "", refuseSaid("game.refuse.name_heavy")
 	}
-	return name, nil
+	// One spelling of each accented letter, so that a name typed with a
+	// combining accent is the one typed precomposed (counted as typed).
+	return norm.NFC.String(name), nil
 }
 
 // checkChar refuses a character a name may not hold: something that
@@ -84,6 +87,31 @@ func checkChar(char string) error {
 		return refuseSaid("game.refuse.name_stacked")
 	}
 	return nil
+}
+
+// blank reports whether c shows as nothing but space: white space, and
+// the letters that draw nothing (Hangul fillers, the blank braille cell),
+// which would make a name look empty.
+func blank(c rune) bool {
+	switch c {
+	case '\u115f', '\u1160', '\u2800', '\u3164', '\uffa0':
+		return true
+	}
+	return unicode.IsSpace(c)
+}
+
+// sameName reports whether two names would look alike at the table: equal
+// once case, compatibility forms (fullwidth Ｂｏｂ, mathematical 𝐁𝐨𝐛) and
+// variation selectors, which draw nothing after a letter, are set aside.
+func sameName(a, b string) bool { return strings.EqualFold(nameKey(a), nameKey(b)) }
+
+func nameKey(name string) string {
+	return strings.Map(func(c rune) rune {
+		if c >= 0xfe00 && c <= 0xfe0f || c >= 0xe0100 && c <= 0xe01ef {
+			return -1
+		}
+		return c
+	}, norm.NFKC.String(name))
 }
 
 // zwj is the zero-width joiner that builds 👩‍🚀 from 👩 and 🚀.

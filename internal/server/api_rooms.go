@@ -62,7 +62,7 @@ func (s *Server) handleRoomCreate(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	s.found.put(c.Code, struct{}{})
+	s.found.put(c.Code, room.KeyholeFor(c.Code, c.HostToken))
 	s.setCookie(w, r, hostCookie(c.Code), c.HostToken)
 	writeJSON(w, http.StatusCreated, map[string]string{"code": c.Code, "url": s.baseURL(r) + "/r/" + c.Code, "host_token": c.HostToken})
 }

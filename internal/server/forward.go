@@ -58,15 +58,26 @@ func (s *Server) forward(next http.Handler) http.Handler {
 			s.refuse(w, r, &slowDown{"game.page.slow.codes"})
 			return
 		}
-		_, err := s.Rooms.Get(r.Context(), code)
+		rm, err := s.Rooms.Get(r.Context(), code)
 		if errors.Is(err, store.ErrNotFound) {
 			s.missed(r, code)
 			s.refuse(w, r, &missing{what: "room", code: code})
 			return
 		}
 		e, elsewhere := room.IsElsewhere(err)
-		if err == nil || elsewhere {
-			s.found.put(code, struct{}{})
+		switch {
+		case err == nil:
+			s.found.put(code, rm.Keyhole())
+		case elsewhere:
+			if k, ok := s.found.get(code); !ok || k == (room.Keyhole{}) {
+				// Read once, so that a neighbour of a guesser who shows it
+				// has been in the room is let through here too.
+				k = room.Keyhole{}
+				if rec, err := s.Store.Room(r.Context(), code); err == nil {
+					k = room.KeyholeOf(rec)
+				}
+				s.found.put(code, k)
+			}
 		}
 		switch {
 		case !elsewhere:

@@ -86,3 +86,40 @@ func TestAPI_NameCountsEmojiAsOne(t *testing.T) {
 		}
 	}
 }
+
+// A name that looks like one already seated is taken: the lobby, the seat
+// ring and the host's prompts ("I was Bob: rejoin") would show two of them.
+// Before this, each of these joined a room that had Bob and René (checked),
+// and a name of blank letters joined as if it were one.
+func TestAPI_LookAlikeNamesAreTaken(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	c, _ := e.mustRoom(nil, "Bob", "René")
+	for _, tt := range []struct{ name, in, msg string }{
+		{"Case", "bob", "game.refuse.name_taken"},
+		{"VariationSelector", "Bob\ufe0f", "game.refuse.name_taken"},
+		{"Fullwidth", "Ｂｏｂ", "game.refuse.name_taken"},
+		{"MathematicalBold", "𝐁𝐨𝐛", "game.refuse.name_taken"},
+		{"CombiningAccent", "Rene\u0301", "game.refuse.name_taken"},
+		{"HangulFiller", "\u3164", "game.refuse.name_empty"},
+		{"BrailleBlank", "\u2800\u2800", "game.refuse.name_empty"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var out struct {
+				Msg struct {
+					ID string `json:"id"`
+				} `json:"msg"`
+			}
+			if st := e.do("POST", "/api/rooms/"+c.Code+"/seats", "", map[string]any{"name": tt.in}, &out); st != http.StatusConflict || out.Msg.ID != tt.msg {
+				t.Fatalf("join as %q: %d %q, want 409 %q", tt.in, st, out.Msg.ID, tt.msg)
+			}
+		})
+	}
+	// A name typed with a combining accent is kept in one spelling.
+	var j struct {
+		Name string `json:"name"`
+	}
+	if st := e.do("POST", "/api/rooms/"+c.Code+"/seats", "", map[string]any{"name": "Zoe\u0308"}, &j); st != http.StatusCreated || j.Name != "Zo\u00eb" {
+		t.Fatalf("join as Zoe+diaeresis: %d %q, want 201 %q", st, j.Name, "Zo\u00eb")
+	}
+}

@@ -396,8 +396,15 @@ func TestWatchers_HostSeesAndRemovesThem(t *testing.T) {
 	if conn, st := e.tryDial(t, c.Code, "view=json"); conn != nil || st != http.StatusForbidden {
 		t.Fatalf("a removed network's watcher again: status %d, want 403", st)
 	}
-	if st, b := e.newPhone().call("GET", "/r/"+c.Code, "", nil); st != http.StatusOK || !strings.Contains(string(b), `data-testid="watchers-barred"`) {
-		t.Fatalf("the room page of a removed network: status %d, no note saying so", st)
+	for _, page := range []string{"/r/" + c.Code, "/r/" + c.Code + "/table"} {
+		st, b := e.newPhone().call("GET", page, "", nil)
+		if st != http.StatusOK || !strings.Contains(string(b), `data-testid="watchers-barred"`) {
+			t.Fatalf("%s for a removed network: status %d, no note saying so", page, st)
+		}
+		// Else a removed screen watches on by reloading the page.
+		if strings.Contains(string(b), `data-testid="board"`) {
+			t.Fatalf("%s for a removed network shows the match", page)
+		}
 	}
 	// Seats and the host on that very network come and go as before.
 	for who, q := range map[string]string{"Mallory": "view=json&token=" + js[0].Token, "Bob": "view=json&token=" + js[1].Token,

@@ -89,10 +89,10 @@ type Server struct {
 	htmlEncoders *lru[string, room.Encoder]
 	// rejoinTries limits typed rejoin codes and requests for seats.
 	rejoinTries *tries
-	// found holds codes of rooms found lately (foundRoomsSize of them),
-	// which requests reach without spending their address's allowance of
-	// unknown codes.
-	found *lru[string, struct{}]
+	// found holds the rooms found lately (foundRoomsSize of them), by
+	// code: the keyhole that lets in a request from an address out of
+	// room-code guesses which shows it has been in the room (room_codes.go).
+	found *lru[string, room.Keyhole]
 	// warnings keeps the log's warnings about refused requests in check.
 	warnings *warnings
 	// machine is this machine's host name, which requests may name.
@@ -127,7 +127,7 @@ func New(rooms *room.Registry, st store.Store, log *slog.Logger) *Server {
 		timelines:      newLRU[string, *replay.Timeline](timelineCacheSize),
 		qrCodes:        newLRU[string, string](qrCacheSize), rejoinTries: newTries(),
 		htmlEncoders: newLRU[string, room.Encoder](htmlEncoderCacheSize),
-		found:        newLRU[string, struct{}](foundRoomsSize), warnings: newWarnings(), machine: machineName()}
+		found:        newLRU[string, room.Keyhole](foundRoomsSize), warnings: newWarnings(), machine: machineName()}
 	// Handlers read the exported fields per request, so callers may still
 	// set them after New, before serving.
 	s.handler = s.routes()

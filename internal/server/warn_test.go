@@ -50,12 +50,12 @@ func TestWarnings_OneLinePerAddressAndKindAMinute(t *testing.T) {
 	var log syncBuffer
 	e.Srv.Log = slog.New(slog.NewTextHandler(&log, nil)) // the default level, info
 	c, _ := e.mustRoom(map[string]any{}, "Ann")
+	for range 8 {
+		e.post("/api/rooms/"+c.Code+"/claim", `{"code":"AAAAAA"}`, map[string]string{"Content-Type": "application/json"})
+	}
 	e.Srv.Doorman.Misses = server.Allowance{PerMinute: 0.001, Burst: 3}
 	for i := range 50 {
 		e.do("GET", "/api/rooms/"+madeUp(i), "", nil, nil)
-	}
-	for range 8 {
-		e.post("/api/rooms/"+c.Code+"/claim", `{"code":"AAAAAA"}`, map[string]string{"Content-Type": "application/json"})
 	}
 	for range 5 {
 		e.getNamed("attacker.example", "/")
