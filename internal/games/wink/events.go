@@ -58,25 +58,12 @@ func (m *match) record(kind string, to int, msg game.Msg) {
 	}
 	m.events = append(m.events, logged{n: m.recorded, seq: m.eventSeq, kind: kind, msg: msg, to: to})
 	if len(m.events) > maxEvents {
-		m.events = forget(m.events, maxEvents)
+		m.events = game.Forget(m.events, maxEvents, logged.public)
 	}
 }
 
-// forget keeps the newest keep public events and the private ones among
-// them. It counts public events only, so which events a seat still reads
-// never depends on how much other seats were told privately: a notice of
-// its own going early would say that someone else had been told something.
-func forget(events []logged, keep int) []logged {
-	public := 0
-	for i := len(events) - 1; i >= 0; i-- {
-		if events[i].to < 0 {
-			if public++; public > keep {
-				return append(events[:0:0], events[i+1:]...)
-			}
-		}
-	}
-	return events
-}
+// public reports whether everyone is told e.
+func (e logged) public() bool { return e.to < 0 }
 
 // eventsSince converts the events recorded after the from-th into game
 // events.
