@@ -54,6 +54,13 @@ func rec(match string, i int) store.ActionRecord {
 // first's included, comes on the channel.
 func behindOne(t *testing.T, l *ledger, g *store.GroupCommit, name string, n int) chan error {
 	t.Helper()
+	// Earlier transactions left their starts in the channel: without
+	// draining them, the wait below could pass before the writer took the
+	// first append, and it would then take the others with it in one
+	// batch, leaving none waiting (the race detector's slower runs hung so).
+	for len(l.started) > 0 {
+		<-l.started
+	}
 	l.gate = make(chan struct{})
 	errs := make(chan error, n+1)
 	go func() { errs <- g.Append(t.Context(), rec(name, 0)) }()
