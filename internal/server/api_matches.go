@@ -62,15 +62,25 @@ func Record(m store.Match, log []store.ActionRecord) MatchRecord {
 	return out
 }
 
-func (s *Server) handleMatchGet(w http.ResponseWriter, r *http.Request) {
-	id := chi.URLParam(r, "id")
+// matchOf is the stored match id names, or false once the error is
+// written: an id that is no uuid is not found without asking the store.
+func (s *Server) matchOf(w http.ResponseWriter, r *http.Request, id string) (store.Match, bool) {
 	if _, err := uuid.Parse(id); err != nil {
 		s.error(w, r, store.ErrNotFound)
-		return
+		return store.Match{}, false
 	}
 	m, err := s.Store.Match(r.Context(), id)
 	if err != nil {
 		s.error(w, r, err)
+		return store.Match{}, false
+	}
+	return m, true
+}
+
+func (s *Server) handleMatchGet(w http.ResponseWriter, r *http.Request) {
+	id := chi.URLParam(r, "id")
+	m, ok := s.matchOf(w, r, id)
+	if !ok {
 		return
 	}
 	log, err := s.Store.Actions(r.Context(), id)

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/google/uuid"
 
 	"topsecret/internal/game"
 	"topsecret/internal/games"
@@ -33,13 +32,8 @@ func (s *Server) handleRoomHistory(w http.ResponseWriter, r *http.Request) {
 // being played there. A match still being played has no history page.
 func (s *Server) handleMatchHistory(w http.ResponseWriter, r *http.Request) {
 	id := chi.URLParam(r, "id")
-	if _, err := uuid.Parse(id); err != nil {
-		s.error(w, r, store.ErrNotFound)
-		return
-	}
-	m, err := s.Store.Match(r.Context(), id)
-	if err != nil {
-		s.error(w, r, err)
+	m, ok := s.matchOf(w, r, id)
+	if !ok {
 		return
 	}
 	if m.Status != store.StatusFinished {
