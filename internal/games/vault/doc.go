@@ -3,9 +3,9 @@
 // safe, terrorists blow up what lies in the open and moles grab freshly
 // played cards.
 //
-// The binding rules are /shared/rules/vault.md (rulings R1–R24, the trick
-// steps S1–S4, timers §4.4); house rulings and the action reference are in
-// docs/games/vault.md. The package is pure: the only clock is game.Action.At
+// The rules, with their rulings R1–R24, the trick steps S1–S4 and the
+// timers of §4.4, are in docs/games/vault.md, beside the house rulings and
+// the action reference. The package is pure: the only clock is game.Action.At
 // (the first phase starts at game.Setup.Started) and the only randomness the
 // *game.Rand it is handed.
 package vault

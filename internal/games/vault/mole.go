@@ -21,7 +21,7 @@ const (
 )
 
 // startSteal opens the moles' window (S3b). A mole with nothing eligible
-// makes its attempt at once as "nothing" (house ruling H6).
+// makes its attempt at once as "nothing" (house ruling H8).
 func (m *match) startSteal(t int64) {
 	m.enter(PhaseSteal, t)
 	for s := range m.players {
