@@ -7,8 +7,8 @@ import (
 	"strings"
 )
 
-// boardText is the board file of the spec (shared/rules/embassy-board.txt),
-// copied byte for byte; a test keeps the copy identical.
+// boardText is the board: the grid, its legend and its fairness checks,
+// described in docs/games/embassy.md §3.
 //
 //go:embed board.txt
 var boardText string

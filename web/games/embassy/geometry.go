@@ -28,7 +28,7 @@ var embassies = func() map[string]embassy.Embassy {
 
 // view is one screen's orientation: the number of clockwise quarter turns
 // that bring the viewer's start square to the bottom left. The board is
-// the same under a quarter turn (shared/rules/embassy-board.txt), so every
+// the same under a quarter turn (docs/games/embassy.md §3), so every
 // phone sees its own corner where red's is on the unturned board.
 type view struct {
 	turns int
