@@ -7,8 +7,8 @@ import (
 	"slices"
 )
 
-// boardJSON is the spec's board data (shared/rules/couriers-board.json),
-// copied byte for byte; a test keeps the copy identical.
+// boardJSON is the map: cities, bases, links, clue squares, the mirror
+// symmetries and the distance checks, described in docs/games/couriers.md §3.
 //
 //go:embed board.json
 var boardJSON []byte
