@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -44,4 +45,29 @@ func TestBrowser_HostReplacesAnAbsentPlayer(t *testing.T) {
 	if !strings.Contains(host.text("result"), "Rematch") && !host.present("rematch") {
 		t.Fatal("the host cannot start the next match")
 	}
+}
+
+// The host lets a bot play Ben's seat while his phone is still open: the
+// phone keeps offering his cards beside "Take my seat back", and playing
+// one gives him the seat back.
+func TestBrowser_StandinSeatPlaysItsOwnCard(t *testing.T) {
+	browser := mustBrowser(t)
+	m := MustRunMain(t, t.TempDir())
+	m.Rooms.BotDelay = time.Hour // the bot leaves Ben's card to Ben
+	host := newPhone(t, browser, "Ann")
+	ben := newPhone(t, browser, "Ben")
+	vaultRoom(t, host, ben, m)
+
+	host.run(chromedp.Click(chromedp.CSS("#seats-strip summary")))
+	eventually(t, "the host sees Replace with a bot", func() bool { return host.visible("replace-1") })
+	host.tap("replace-1")
+	eventually(t, "Ben's phone offers his seat back", func() bool { return ben.visible("take-seat-back") })
+	ben.shotWide("standin")
+	if !ben.tapCSS(`button[data-testid^="vault-card-"]`) {
+		t.Fatal("the stand-in's phone offers no card to play")
+	}
+	eventually(t, "Ben plays his card and has his seat back", func() bool {
+		return ben.present("vault-committed") && !ben.present("take-seat-back") && !host.present("seat-standin-1")
+	})
+	ben.shotWide("taken-back")
 }

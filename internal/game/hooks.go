@@ -87,6 +87,14 @@ type Colourer interface {
 	SeatColours() []string
 }
 
+// Boarder is implemented by Rules whose game is played on a fixed board.
+// Board is its geometry (places, links, squares), the same for every
+// match and free of anything hidden, for a client that draws the board
+// itself: views name its places by the ids it gives.
+type Boarder interface {
+	Board() any
+}
+
 // Strength is how well a room's computer players play, chosen by its host.
 // It is an input to a bot's choice, never to the rules: what a bot chooses
 // is logged as an ordinary action, so replays do not depend on it.

@@ -172,8 +172,9 @@ func (r *Room) frameOn(shared *Frame, id Identity) *Frame {
 		f.You = seat
 		f.Legal = m.state.Legal(seat)
 		f.Note = m.notes[seat]
-		if f.Legal == nil || r.standin(id.SeatID) {
-			// While a bot plays the seat, its phone only watches.
+		if f.Legal == nil {
+			// While a bot plays the seat its phone has the moves too: the
+			// first one it makes takes the seat back (act).
 			f.Legal = []game.Move{}
 		}
 	}

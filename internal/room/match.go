@@ -230,11 +230,29 @@ func (r *Room) act(ctx context.Context, seatID, clientID string, a game.Action) 
 	if i, ok := m.clients[clientID]; ok {
 		return Landed{MatchID: m.rec.ID, Index: i}, nil
 	}
-	if r.standin(seatID) {
-		return Landed{}, refuseSaid("game.refuse.standin")
-	}
 	a.Seat = seat
+	if r.standin(seatID) {
+		// The player is back and plays: the bot steps back first, so the
+		// action is the player's and the log reads in the order it
+		// happened. A move the rules refuse takes nothing back.
+		if err := r.mayPlay(a); err != nil {
+			return Landed{}, err
+		}
+		if err := r.takeBack(ctx, seatID); err != nil {
+			return Landed{}, err
+		}
+	}
 	return r.apply(ctx, clientID, a)
+}
+
+// mayPlay is Check of the live match for a, as apply will stamp it.
+func (r *Room) mayPlay(a game.Action) error {
+	m := r.match
+	if m.rec.Status != store.StatusPlaying {
+		return game.Over()
+	}
+	a.At = max(r.now().UnixMilli(), m.lastAt)
+	return m.state.Check(a)
 }
 
 // stored looks clientID up among the room's stored actions.

@@ -41,16 +41,22 @@ func (r *Room) Replace(ctx context.Context, id Identity, seatID string) error {
 // seat's token. Taking back a seat nobody stands in for does nothing.
 func (r *Room) TakeBack(ctx context.Context, seatID string) error {
 	return r.do(ctx, func() error {
-		i := r.seatIndex(seatID)
-		if i < 0 || seatID == "" {
-			return ErrNotSeated
-		}
-		delete(r.strikes, seatID)
-		if !r.seats[i].Standin {
-			return nil
-		}
-		return r.setStandin(ctx, i, false)
+		return r.takeBack(ctx, seatID)
 	})
+}
+
+// takeBack is TakeBack inside the room's turn; an act from the seat's own
+// phone takes it back too.
+func (r *Room) takeBack(ctx context.Context, seatID string) error {
+	i := r.seatIndex(seatID)
+	if i < 0 || seatID == "" {
+		return ErrNotSeated
+	}
+	delete(r.strikes, seatID)
+	if !r.seats[i].Standin {
+		return nil
+	}
+	return r.setStandin(ctx, i, false)
 }
 
 // EndMatch ends the running match with no winner and no points, recorded

@@ -108,8 +108,8 @@ func TestRoom_TakeBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !f.Seats[2].Standin || !f.Match.Players[2].Standin || len(f.Legal) != 0 {
-		t.Fatalf("after a restart: seat %+v, player %+v, legal %v; want a stand-in and no moves", f.Seats[2], f.Match.Players[2], f.Legal)
+	if !f.Seats[2].Standin || !f.Match.Players[2].Standin {
+		t.Fatalf("after a restart: seat %+v, player %+v; want a stand-in", f.Seats[2], f.Match.Players[2])
 	}
 	t.Run("ErrNotSeated", func(t *testing.T) {
 		if err := r2.TakeBack(ctx, ""); !errors.Is(err, room.ErrNotSeated) {

@@ -103,12 +103,8 @@ func encodeJSONView(f *room.Frame, lang string, rd words.Reader) ([]byte, error)
 
 // ownPart is the part of f that is its viewer's own.
 func ownPart(f *room.Frame, rd words.Reader) jsonOwn {
-	own := jsonOwn{You: f.You, SeatID: f.SeatID, Host: f.Host, HostBack: f.HostBack, Table: f.Table, View: f.View,
-		Legal: make([]saidMove, len(f.Legal)), Note: f.Note, Rejoin: f.Rejoin, Watchers: f.Watchers}
-	for i, m := range f.Legal {
-		own.Legal[i] = saidMove{Move: m, Label: said(rd, m.Label)}
-	}
-	return own
+	return jsonOwn{You: f.You, SeatID: f.SeatID, Host: f.Host, HostBack: f.HostBack, Table: f.Table, View: f.View,
+		Legal: saidMoves(rd, f.Legal), Note: f.Note, Rejoin: f.Rejoin, Watchers: f.Watchers}
 }
 
 // sharedPart is the part of f every viewer of its change gets alike.
@@ -185,6 +181,16 @@ func (m saidMsg) appendJSON(b []byte) []byte {
 type saidMove struct {
 	game.Move
 	Label saidMsg `json:"label,omitzero"`
+}
+
+// saidMoves are moves with their labels' text for one reader, never nil:
+// a live frame's legal moves and a replay step's alike.
+func saidMoves(rd words.Reader, moves []game.Move) []saidMove {
+	out := make([]saidMove, len(moves))
+	for i, m := range moves {
+		out[i] = saidMove{Move: m, Label: said(rd, m.Label)}
+	}
+	return out
 }
 
 type saidMatch struct {

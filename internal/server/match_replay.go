@@ -167,9 +167,9 @@ type stepJSON struct {
 	Events     []string     `json:"events"`
 	Waiting    []game.Seat  `json:"waiting"`
 	View       any          `json:"view"`
-	// Legal is what the perspective's phone could do at this step: [] for
-	// the table and the all-seeing eyes, as in a live frame.
-	Legal []game.Move `json:"legal"`
+	// Legal is what the perspective's phone could do at this step, worded
+	// as a live frame's: [] for the table and the all-seeing eyes.
+	Legal []saidMove `json:"legal"`
 }
 
 func (s *Server) handleReplayStep(w http.ResponseWriter, r *http.Request) {
@@ -194,10 +194,7 @@ func (s *Server) handleReplayStep(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if wantsJSON(r) {
-		legal := f.Legal
-		if legal == nil {
-			legal = []game.Move{}
-		}
+		legal := saidMoves(reader(r, t.Names()), f.Legal)
 		writeJSON(w, http.StatusOK, stepJSON{Match: t.Match().ID, Step: f.Info.Index, Steps: t.Len(), As: as,
 			Turn: f.Info.Turn, Round: f.Info.Round, TurnStart: f.Info.TurnStart, RoundStart: f.Info.RoundStart,
 			Progress: step.Progress, Actor: step.Actor, Action: f.Info.Action, Text: step.Text, Events: orNone(step.Events), Waiting: f.Info.Waiting,

@@ -15,7 +15,7 @@ import (
 // a page), so its page says "No such room" rather than a bare "Not found",
 // and keeps the room code the person typed to correct it.
 type missing struct {
-	what string // "room", "match", "seat" or "page"
+	what string // "room", "match", "seat", "game" or "page"
 	code string // the room code the address named, normalised; may be ""
 }
 
@@ -46,6 +46,8 @@ func (e *missing) message() game.Msg {
 		return game.M("game.page.missing.match")
 	case "seat":
 		return game.M("game.page.missing.seat")
+	case "game":
+		return game.M("game.page.missing.game")
 	}
 	return game.M("game.page.missing.page")
 }

@@ -197,7 +197,9 @@ func startHint(rd words.Reader, info game.Info, n int) string {
 }
 
 // yourMove says the running match waits on the viewer's seat and the
-// viewer may act (a bot standing in leaves the phone nothing to do).
+// viewer may act. A seat a bot stands in for has its moves but is not
+// called on: the bot makes them unless its player does first.
 func yourMove(f *room.Frame) bool {
-	return f.Status == room.StatusPlaying && f.You >= 0 && len(f.Legal) > 0 && slices.Contains(f.Match.Waiting, f.You)
+	return f.Status == room.StatusPlaying && f.You >= 0 && len(f.Legal) > 0 && slices.Contains(f.Match.Waiting, f.You) &&
+		!(int(f.You) < len(f.Match.Players) && f.Match.Players[f.You].Standin)
 }

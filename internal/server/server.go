@@ -173,6 +173,7 @@ func (s *Server) routes() http.Handler {
 		r.Route("/api", func(r chi.Router) {
 			r.Use(limitBody(16<<10), s.sameOriginWrites)
 			r.Get("/games", s.handleGames)
+			r.Get("/games/{slug}", s.handleGame)
 			r.Post("/rooms", s.handleRoomCreate)
 			r.Route("/rooms/{code}", func(r chi.Router) {
 				r.Get("/", s.handleRoomGet)

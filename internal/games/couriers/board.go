@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+
+	"topsecret/internal/game"
 )
 
 // boardJSON is the map: cities, bases, links, clue squares, the mirror
@@ -266,3 +268,8 @@ func Board() Map {
 	}
 	return m
 }
+
+var _ game.Boarder = Rules{}
+
+// Board is the map for clients that draw it themselves.
+func (Rules) Board() any { return Board() }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"topsecret/internal/game"
 )
 
 // boardText is the board: the grid, its legend and its fairness checks,
@@ -272,3 +274,8 @@ func HomesFor(n int) []Home {
 	}
 	return out
 }
+
+var _ game.Boarder = Rules{}
+
+// Board is the board for clients that draw it themselves.
+func (Rules) Board() any { return Board() }
