@@ -70,7 +70,7 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 		board, _ := catalogue.Lookup(f.Info.Slug)
 		page.HowTo = boards.HowToCorner(board, boards.Context{Table: table, Words: reader(r, nil)})
 		title := l.Game.Name + " · " + f.Code
-		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), append(gameAssets(f.Info.Slug), "css/howto.css")...))
+		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), append(gameAssets(f.Info.Slug), "css/howto.css", "css/console.css", "js/console.js")...))
 		return nil
 	})
 }

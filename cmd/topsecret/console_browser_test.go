@@ -1,0 +1,164 @@
+package main
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// tv turns a phone into a laptop on the TV: 1280x720.
+func (p *phone) tv() *phone {
+	p.run(chromedp.EmulateViewport(1280, 720))
+	return p
+}
+
+// shotBoth saves the screen at 1280x720 and at a phone's 390x844, then
+// returns to the size it had.
+func (p *phone) shotBoth(label string, wide bool) {
+	p.tb.Helper()
+	p.run(chromedp.EmulateViewport(1280, 720))
+	p.shot(label + "-1280")
+	p.run(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+	p.shot(label + "-390")
+	if wide {
+		p.run(chromedp.EmulateViewport(1280, 720))
+	}
+}
+
+// Done-criterion of the host's console: the host runs the night from the
+// table screen alone. A returning player's request shows there (with the
+// two pictures his phone shows) and is allowed; an away seat is replaced
+// by a bot; the match is ended; all without opening the host's page
+// /r/CODE. The players' phones and their table screens get no controls.
+func TestBrowser_HostRunsTheNightFromTheTable(t *testing.T) {
+	browser := mustBrowser(t)
+	m := MustRunMain(t, t.TempDir())
+	tv := newPhone(t, browser, "TV").tv()
+	url := tv.createRoom(m, "vault")
+	ann := newPhone(t, browser, "Ann")
+	ben := newPhone(t, browser, "Ben")
+	cy := newPhone(t, browser, "Cy")
+	for _, p := range []*phone{ann, ben, cy} {
+		p.join(url, p.name)
+	}
+	table := url + "/table"
+	tv.run(chromedp.Navigate(table), chromedp.WaitVisible(tid("lobby-seats")))
+	eventually(t, "the table can start", func() bool { return tv.visible("start") })
+	tv.tap("start")
+	for _, p := range []*phone{ann, ben, cy} {
+		p.run(chromedp.WaitVisible(tid("vault-hand")))
+	}
+	tv.run(chromedp.WaitVisible(tid("console-open")))
+	if ann.present("host-console") || ann.present("console-open") {
+		t.Fatal("a player's phone has the host's console")
+	}
+	// A player's own table screen (say, a tablet on the table) shows the
+	// board and no controls.
+	pad := newPhone(t, browser, "Pad").tv()
+	pad.run(chromedp.Navigate(table), chromedp.WaitVisible(tid("board")))
+	if pad.present("host-console") || pad.present("console-open") {
+		t.Fatal("a table screen without the host's token has the console")
+	}
+	tv.shotBoth("console-closed", true)
+
+	// Ben's phone dies; from a new one he asks for his seat.
+	ben.run(chromedp.Navigate("about:blank"))
+	again := newPhone(t, browser, "Ben-new")
+	again.run(chromedp.Navigate(url), chromedp.WaitVisible(tid("rejoin-panel")))
+	eventually(t, "the new phone offers Ben's seat", func() bool { return again.visible("ask-seat-1") })
+	again.tap("ask-seat-1")
+	again.run(chromedp.WaitVisible(tid("ask-wait")))
+	pictures := again.text("ask-pictures")
+	eventually(t, "the request shows on the table screen", func() bool { return tv.visible("ask-allow") })
+	if shown := tv.text("ask-pictures"); shown != pictures {
+		t.Fatalf("the table shows %q, the asking phone %q", shown, pictures)
+	}
+	if !tv.inView(`[data-testid="ask-allow"]`) {
+		t.Fatal("Allow is off the table screen")
+	}
+	if pad.present("ask-allow") || ann.present("ask-allow") {
+		t.Fatal("someone besides the host is shown the request")
+	}
+	tv.shotBoth("ask-pending", true)
+	tv.tap("ask-allow")
+	again.run(chromedp.WaitVisible(tid("vault-hand")))
+	eventually(t, "the request leaves the table screen", func() bool { return !tv.present("ask-allow") })
+
+	// Cy's phone dies: the host lets a bot play the seat from the console.
+	cy.run(chromedp.Navigate("about:blank"))
+	tv.run(chromedp.Click(tid("console-open")), chromedp.WaitVisible(tid("console-drawer")))
+	eventually(t, "the console lists Cy's seat", func() bool { return tv.visible("console-replace-2") })
+	tv.shotBoth("console-open", true)
+	tv.tap("console-replace-2")
+	eventually(t, "a bot plays Cy's seat", func() bool { return tv.present("seat-standin-2") })
+	if !tv.consoleOpen() {
+		t.Fatal("the drawer closed under the host's hand")
+	}
+	tv.tap("console-close")
+	eventually(t, "the drawer closes", func() bool { return !tv.consoleOpen() })
+
+	// The host ends the match from the console.
+	tv.run(chromedp.Click(tid("console-open")), chromedp.WaitVisible(tid("console-drawer")))
+	tv.tap("console-end")
+	eventually(t, "the match ends", func() bool { return tv.present("result") && ann.present("result") })
+	if got := tv.text("result"); !strings.Contains(got, "Match ended") && !strings.Contains(got, "ended") {
+		t.Fatalf("the table says %q", got)
+	}
+	if loc := get(tv, chromedp.Location()); loc != table {
+		t.Fatalf("the host left the table screen for %s", loc)
+	}
+	if !tv.present("rematch") {
+		t.Fatal("the table screen cannot start the next match")
+	}
+}
+
+// The table screen's console closes itself once the host leaves it: the
+// board is covered only while the host uses it.
+func TestBrowser_ConsoleClosesItself(t *testing.T) {
+	browser := mustBrowser(t)
+	m := MustRunMain(t, t.TempDir())
+	code, host := apiMatch(t, m, "vault", map[string]any{}, 1)
+	tv := newPhone(t, browser, "TV").tv()
+	tv.hostOf(m, code, host)
+	tv.run(chromedp.Navigate(m.URL()+"/r/"+code+"/table"), chromedp.WaitVisible(tid("console-open")))
+	tv.run(chromedp.Evaluate[chromedp.Void](`window.topsecret.consoleIdle = 300`))
+	tv.run(chromedp.Click(tid("console-open")), chromedp.WaitVisible(tid("console-drawer")))
+	eventually(t, "the drawer closes by itself", func() bool { return !tv.consoleOpen() })
+}
+
+// consoleOpen reports whether the host's console drawer is open.
+func (p *phone) consoleOpen() bool {
+	return get(p, chromedp.Evaluate[bool](`(() => { const d = document.getElementById("host-console"); return !!d && d.open })()`))
+}
+
+// hostOf gives the browser the host token of room code, as the phone that
+// created it holds it.
+func (p *phone) hostOf(m *Main, code, token string) {
+	p.tb.Helper()
+	p.run(chromedp.Navigate(m.URL()+"/"), chromedp.Evaluate[chromedp.Void](`document.cookie = "ts_host_`+code+`=`+token+`; path=/"`))
+}
+
+// apiMatch creates a room of game with people's seats and bots for the
+// rest of three, and starts it; it returns the room code and host token.
+func apiMatch(t *testing.T, m *Main, game string, options map[string]any, people int) (string, string) {
+	t.Helper()
+	var c struct {
+		Code      string `json:"code"`
+		HostToken string `json:"host_token"`
+	}
+	if st := apiPost(t, m, "/api/rooms", "", map[string]any{"game": game, "options": options}, &c); st != http.StatusCreated {
+		t.Fatalf("create %s room: %d", game, st)
+	}
+	for i := range people {
+		apiPost(t, m, "/api/rooms/"+c.Code+"/seats", "", map[string]any{"name": string(rune('A'+i)) + "nn"}, nil)
+	}
+	for range 3 - people {
+		apiPost(t, m, "/api/rooms/"+c.Code+"/seats", c.HostToken, map[string]any{"bot": true}, nil)
+	}
+	if st := apiPost(t, m, "/api/rooms/"+c.Code+"/start", c.HostToken, nil, nil); st != http.StatusOK {
+		t.Fatalf("start: %d", st)
+	}
+	return c.Code, c.HostToken
+}
