@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -161,4 +162,81 @@ func apiMatch(t *testing.T, m *Main, game string, options map[string]any, people
 		t.Fatalf("start: %d", st)
 	}
 	return c.Code, c.HostToken
+}
+
+// A phone dies mid-match: after its first missed timer every screen says
+// a bot plays for it from the next turn unless it is back, and the host
+// hurries the bot from the table screen.
+func TestBrowser_BotComesIsSaid(t *testing.T) {
+	browser := mustBrowser(t)
+	m := MustRunMain(t, t.TempDir())
+	var c struct {
+		Code      string `json:"code"`
+		HostToken string `json:"host_token"`
+	}
+	if st := apiPost(t, m, "/api/rooms", "", map[string]any{"game": "vault", "options": map[string]any{"selectTimeoutMs": 10000}}, &c); st != http.StatusCreated {
+		t.Fatalf("create: %d", st)
+	}
+	url := m.URL() + "/r/" + c.Code
+	ann, ben := newPhone(t, browser, "Ann"), newPhone(t, browser, "Ben")
+	ann.join(url, "Ann")
+	ben.join(url, "Ben")
+	apiPost(t, m, "/api/rooms/"+c.Code+"/seats", c.HostToken, map[string]any{"bot": true}, nil)
+	tv := newPhone(t, browser, "TV").tv()
+	tv.hostOf(m, c.Code, c.HostToken)
+	tv.run(chromedp.Navigate(url + "/table"))
+	if st := apiPost(t, m, "/api/rooms/"+c.Code+"/start", c.HostToken, nil, nil); st != http.StatusOK {
+		t.Fatalf("start: %d", st)
+	}
+	ben.run(chromedp.WaitVisible(tid("vault-hand")))
+	ben.run(chromedp.Navigate("about:blank"))
+	if !within(30*time.Second, func() bool { return tv.present("bot-soon-1") }) {
+		t.Fatal("the table does not say a bot comes for Ben")
+	}
+	want := "Ben’s phone is away: a bot plays for Ben from the next turn, unless the phone is back."
+	for _, p := range []*phone{tv, ann} {
+		eventually(t, p.name+" is told a bot comes", func() bool { return strings.Contains(p.text("bot-soon-1"), want) })
+	}
+	if ann.present("hurry-1") || !tv.present("hurry-1") {
+		t.Fatal("the host alone may let the bot play now")
+	}
+	tv.shotBoth("bot-soon", true)
+	ann.shot("bot-soon")
+	tv.tap("hurry-1")
+	eventually(t, "a bot plays Ben's seat", func() bool { return tv.present("seat-standin-1") && !tv.present("bot-soon-1") })
+}
+
+// The host's laptop dies: when the role passes every screen hears who
+// hosts now, the guests' lobby names the host, and the new host is told
+// once what the role can do.
+func TestBrowser_HostPassIsTold(t *testing.T) {
+	browser := mustBrowser(t)
+	m := MustRunMain(t, t.TempDir())
+	m.Rooms.HostAwayAfter = time.Second // instead of three minutes
+	tv := newPhone(t, browser, "TV").tv()
+	url := tv.createRoom(m, "wink")
+	ann, ben := newPhone(t, browser, "Ann"), newPhone(t, browser, "Ben")
+	ann.join(url, "Ann")
+	ben.join(url, "Ben")
+	pad := newPhone(t, browser, "Pad").tv()
+	pad.run(chromedp.Navigate(url+"/table"), chromedp.WaitVisible(tid("lobby-seats")))
+	tv.run(chromedp.Navigate("about:blank")) // the host's laptop dies
+
+	const told = "The host’s phone was away, so Ann is the host now."
+	for _, p := range []*phone{ann, ben, pad} {
+		eventually(t, p.name+" hears who hosts", func() bool { return strings.Contains(p.text("live"), told) })
+	}
+	eventually(t, "Ben's lobby names the host", func() bool { return ben.text("host-is") == "The host is Ann." })
+	ann.run(chromedp.WaitVisible(tid("host-intro")))
+	if ben.present("host-intro") && ben.visible("host-intro") {
+		t.Fatal("a guest is told they host")
+	}
+	ann.shotBoth("host-intro", false)
+	ben.shot("host-passed")
+	pad.shotBoth("host-passed", true)
+	ann.tap("host-intro-done")
+	ann.run(chromedp.Reload(), chromedp.WaitVisible(tid("lobby-seats")))
+	if ann.visible("host-intro") {
+		t.Fatal("the explanation shows again once read")
+	}
 }
