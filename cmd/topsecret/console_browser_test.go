@@ -240,3 +240,47 @@ func TestBrowser_HostPassIsTold(t *testing.T) {
 		t.Fatal("the explanation shows again once read")
 	}
 }
+
+// A TV that did not create the room shows it from the home page's "Show a
+// room on this screen", and the host's phone hands it the host's console
+// with a one-time code, typed on the TV; the TV then starts the match and
+// runs it.
+func TestBrowser_TVTakesTheConsole(t *testing.T) {
+	browser := mustBrowser(t)
+	m := MustRunMain(t, t.TempDir())
+	host := newPhone(t, browser, "Ann")
+	url := host.createRoom(m, "vault")
+	host.join(url, "Ann")
+	ben := newPhone(t, browser, "Ben")
+	ben.join(url, "Ben")
+	code := url[strings.LastIndex(url, "/")+1:]
+
+	tv := newPhone(t, browser, "TV").tv()
+	tv.run(chromedp.Navigate(m.URL()+"/"), chromedp.WaitVisible(tid("screen-code")))
+	tv.shotBoth("home", true)
+	tv.run(chromedp.SendKeys(chromedp.CSS("#screen-code-input"), strings.ToLower(code)), chromedp.Click(tid("screen-code-submit")))
+	tv.run(chromedp.WaitVisible(tid("lobby-seats")))
+	if loc := get(tv, chromedp.Location()); loc != url+"/table" {
+		t.Fatalf("the TV shows %s, want the table screen", loc)
+	}
+	if tv.present("start") {
+		t.Fatal("a TV without the host's code has host controls")
+	}
+
+	host.run(chromedp.ScrollIntoView(tid("hand-console")))
+	host.tap("hand-console")
+	host.run(chromedp.WaitVisible(tid("console-code")))
+	typed := host.text("console-code")
+	host.shot("console-code")
+	tv.run(chromedp.Click(chromedp.CSS("#console-take summary")), chromedp.WaitVisible(tid("console-take-form")))
+	tv.run(chromedp.SendKeys(chromedp.CSS("#console-take input[name=code]"), typed))
+	tv.shotBoth("console-take", true)
+	tv.run(chromedp.Click(tid("console-take-submit")))
+	eventually(t, "the TV has the host's controls", func() bool { return tv.visible("start") })
+	tv.tap("start")
+	tv.run(chromedp.WaitVisible(tid("console-open")))
+	host.tap("console-sheet-done")
+	if !host.present("end-match") {
+		t.Fatal("the host's phone lost its controls")
+	}
+}

@@ -2,8 +2,10 @@ package room_test
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -197,5 +199,62 @@ func TestRoom_HostPassIsAnnounced(t *testing.T) {
 	}
 	if !told(ann, game.M("game.host.now", game.X("name", "Bnn"))) {
 		t.Fatal("nobody is told Bob hosts now")
+	}
+}
+
+// The host hands the console to a TV with a one-time code: only the host
+// makes one, it works once and for ConsoleLife, and the token it gives is
+// the host token's equal (the room's creator) without being it.
+func TestRoom_ConsoleCode(t *testing.T) {
+	t.Parallel()
+	reg := mustRegistry(t)
+	clock := reg.Clock.(*room.ManualClock)
+	r, ids := mustRoomOf(t, reg, 3, `{}`)
+	ctx := context.Background()
+	creator := room.Identity{Host: true}
+	for _, who := range []room.Identity{{SeatID: ids[1]}, {}, {Table: true}} {
+		if _, err := r.HandConsole(ctx, who); !errors.Is(err, room.ErrForbidden) {
+			t.Fatalf("HandConsole by %+v: err=%v, want ErrForbidden", who, err)
+		}
+	}
+	c, err := r.HandConsole(ctx, creator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var re *room.Refusal
+	if _, err := r.TakeConsole(ctx, "ACDEFGHJ"); !errors.As(err, &re) {
+		t.Fatalf("a made-up code: err=%v, want a refusal", err)
+	}
+	typed := strings.ToLower(c.Code[:4] + " " + c.Code[4:])
+	token, err := r.TakeConsole(ctx, typed)
+	if err != nil {
+		t.Fatalf("the host's code, typed as read: %v", err)
+	}
+	if !r.HostToken(token) || r.HostToken(c.Code) || r.HostToken("") {
+		t.Fatal("the screen's token does not hold the host token, or the code does")
+	}
+	if !r.IsHost(ctx, room.Identity{Host: r.HostToken(token), Table: true}) {
+		t.Fatal("the screen is not the host")
+	}
+	if _, err := r.TakeConsole(ctx, c.Code); !errors.As(err, &re) {
+		t.Fatalf("a used code: err=%v, want a refusal", err)
+	}
+	late, err := r.HandConsole(ctx, creator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(room.ConsoleLife)
+	if _, err := r.TakeConsole(ctx, late.Code); !errors.As(err, &re) {
+		t.Fatalf("an expired code: err=%v, want a refusal", err)
+	}
+	// Once the role passed on purpose, the creator's equal is no host.
+	if err := r.PassHost(ctx, creator, ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	if r.IsHost(ctx, room.Identity{Host: r.HostToken(token)}) {
+		t.Fatal("the screen kept the role after it passed")
+	}
+	if _, err := r.HandConsole(ctx, creator); !errors.Is(err, room.ErrForbidden) {
+		t.Fatalf("HandConsole by the previous host: err=%v", err)
 	}
 }

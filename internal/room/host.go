@@ -25,10 +25,15 @@ func (r *Room) IsHost(ctx context.Context, id Identity) bool {
 }
 
 // HostToken reports whether token is the room's host token (the room's
-// creator); whether its holder is the host now is IsHost's question. Only
+// creator's, or a screen's the host handed the console to); whether its holder is the host now is IsHost's question. Only
 // its hash is kept, compared in constant time.
 func (r *Room) HostToken(token string) bool {
-	return token != "" && subtleEqual(store.Hash(token), r.rec.HostHash)
+	if token == "" {
+		return false
+	}
+	h := store.Hash(token)
+	// A screen the host handed the console to holds a token of its own.
+	return subtleEqual(h, r.rec.HostHash) || r.screens.holds(h)
 }
 
 func (r *Room) isHost(id Identity) bool { return holds(id, r.rec.Host.Seat) }

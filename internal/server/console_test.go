@@ -127,3 +127,81 @@ func TestServer_HostPageIsNoVisitors(t *testing.T) {
 		}
 	}
 }
+
+// The host hands the console to a TV that did not create the room: the
+// home page's "Show a room on this screen" opens its table screen, the
+// host's phone makes a one-time code (the link carries the code, never the
+// host's token), and the TV that types it gets host controls through an
+// HttpOnly cookie of its own. A player cannot make a code, a code works
+// once, and guessing is cut short.
+func TestServer_ConsoleHandedToATV(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	c, js := e.mustRoom(map[string]any{"startPlayer": 0}, "Ann", "Bob", "Cy", "Dee")
+	tv := e.newPhone()
+	st, _ := tv.call("GET", "/join?to=table&code="+strings.ToLower(c.Code), "", nil)
+	if st != http.StatusSeeOther {
+		t.Fatalf("show a room on this screen: %d", st)
+	}
+	table := func(p *phone) string {
+		st, b := p.call("GET", "/r/"+c.Code+"/table", "", nil)
+		if st != http.StatusOK {
+			t.Fatalf("the table screen: %d", st)
+		}
+		return string(b)
+	}
+	if got := table(tv); strings.Contains(got, `data-testid="start"`) || !strings.Contains(got, `data-testid="console-take"`) {
+		t.Fatal("the TV's table screen has host controls, or no way to take them")
+	}
+	if st, b := e.newPhone().call("POST", "/api/rooms/"+c.Code+"/console?token="+js[1].Token, "", nil); st != http.StatusForbidden {
+		t.Fatalf("a player makes a console code: %d %s", st, b)
+	}
+	var code consoleReply
+	if st := e.do("POST", "/api/rooms/"+c.Code+"/console", c.HostToken, nil, &code); st != http.StatusCreated {
+		t.Fatalf("the host makes a console code: %d", st)
+	}
+	if len(code.Code) != 8 || !strings.Contains(code.URL, "/r/"+c.Code+"/table?console="+code.Code) || strings.Contains(code.URL+code.HTML, c.HostToken) {
+		t.Fatalf("the console code %+v", code)
+	}
+	st, b := tv.call("POST", "/api/rooms/"+c.Code+"/console/take", "", map[string]string{"code": "ACDEFGHJ"})
+	if st != http.StatusConflict || !strings.Contains(string(b), "does not open the host controls") {
+		t.Fatalf("a wrong code: %d %s", st, b)
+	}
+	req, _ := http.NewRequest("POST", e.Server.URL+"/api/rooms/"+c.Code+"/console/take", strings.NewReader(`{"code":"`+code.Code[:4]+" "+code.Code[4:]+`"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", e.Server.URL)
+	resp, err := tv.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	var cookie *http.Cookie
+	for _, k := range resp.Cookies() {
+		if k.Name == "ts_host_"+c.Code {
+			cookie = k
+		}
+	}
+	if resp.StatusCode != http.StatusOK || cookie == nil || !cookie.HttpOnly || cookie.Value == c.HostToken {
+		t.Fatalf("the TV takes the console: %d, cookie %+v", resp.StatusCode, cookie)
+	}
+	if got := table(tv); !strings.Contains(got, `data-testid="start"`) {
+		t.Fatal("the TV's table screen has no host controls after taking the console")
+	}
+	if st, b := e.newPhone().call("POST", "/api/rooms/"+c.Code+"/console/take", "", map[string]string{"code": code.Code}); st == http.StatusOK {
+		t.Fatalf("a used code works again: %s", b)
+	}
+	guesser := e.phoneFrom("127.0.0.4")
+	for i := range 10 {
+		st, _ := guesser.call("POST", "/api/rooms/"+c.Code+"/console/take", "", map[string]string{"code": "ACDEFGH" + string("ACDEFGHJKM"[i])})
+		if st == http.StatusTooManyRequests {
+			return
+		}
+	}
+	t.Fatal("ten wrong codes in a row from one address are all tried")
+}
+
+type consoleReply struct {
+	Code string `json:"code"`
+	URL  string `json:"url"`
+	HTML string `json:"html"`
+}

@@ -41,7 +41,12 @@ func (s *Server) handleJoinCode(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusBadRequest, layout.Page(page.Title, pages.ErrorView(page)))
 		return
 	}
-	http.Redirect(w, r, "/r/"+code, http.StatusSeeOther)
+	to := "/r/" + code
+	if r.URL.Query().Get("to") == "table" {
+		// "Show a room on this screen": a TV opens the table screen.
+		to += "/table"
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
 }
 
 func (s *Server) handleRoomPage(w http.ResponseWriter, r *http.Request)  { s.roomPage(w, r, false) }

@@ -65,7 +65,46 @@
     if ($(".on-table")) { if (ts.beep) { ts.beep(2); } } else if (ts.nudge) { ts.nudge(true); }
   }
 
-  document.addEventListener("topsecret:drawn", function () { once(); heard(); });
+  // ---- a TV takes the host's console with the host's one-time code ----
+  document.addEventListener("submit", function (e) {
+    var f = e.target.closest && e.target.closest("form[data-console-take]");
+    if (!f) { return; }
+    e.preventDefault();
+    var code = (f.elements.code && f.elements.code.value || "").trim();
+    if (!code) { return; }
+    $$("button", f).forEach(function (b) { b.disabled = true; });
+    fetch(f.getAttribute("data-console-take"), {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "Accept": "application/json" },
+      body: JSON.stringify({ code: code })
+    }).then(function (res) {
+      return res.text().then(function (txt) {
+        var data = ts.parseJSON(txt, null) || {};
+        if (!res.ok) { throw new Error(data.message || document.body.getAttribute("data-say-went-wrong") || ""); }
+        // The host cookie came with the answer: the page is the console now.
+        location.replace(location.pathname);
+      });
+    }).catch(function (err) {
+      ts.toast(err.message, true);
+      $$("button", f).forEach(function (b) { b.disabled = false; });
+    });
+  });
+  // A link from the host's phone carries the code (?console=): it fills
+  // the form, and leaves the address bar, for the TV to confirm with a tap
+  // (a link preview must not use it up).
+  var typed = new URLSearchParams(location.search).get("console");
+  function fill() {
+    var box = $("#console-take"), input = box && $("input[name=code]", box);
+    if (!typed || !input) { return; }
+    box.open = true;
+    input.value = typed;
+    typed = "";
+  }
+  if (typed && history.replaceState) { history.replaceState(null, "", location.pathname); }
+  typed = typed || "";
+
+  document.addEventListener("topsecret:drawn", function () { once(); heard(); fill(); });
   once();
   heard();
+  fill();
 })();
