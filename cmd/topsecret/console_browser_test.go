@@ -64,7 +64,9 @@ func TestBrowser_HostRunsTheNightFromTheTable(t *testing.T) {
 	}
 	tv.shotBoth("console-closed", true)
 
-	// Ben's phone dies; from a new one he asks for his seat.
+	// Ben's phone dies; from a new one he asks for his seat. The table
+	// beeps when the request comes (counted here instead of heard).
+	tv.run(chromedp.Evaluate[chromedp.Void](`window.beeps = 0; window.topsecret.beep = n => { window.beeps += n; }`))
 	ben.run(chromedp.Navigate("about:blank"))
 	again := newPhone(t, browser, "Ben-new")
 	again.run(chromedp.Navigate(url), chromedp.WaitVisible(tid("rejoin-panel")))
@@ -81,6 +83,9 @@ func TestBrowser_HostRunsTheNightFromTheTable(t *testing.T) {
 	}
 	if pad.present("ask-allow") || ann.present("ask-allow") {
 		t.Fatal("someone besides the host is shown the request")
+	}
+	if n := get(tv, chromedp.Evaluate[int](`window.beeps`)); n < 1 {
+		t.Fatal("the table did not beep for the request")
 	}
 	tv.shotBoth("ask-pending", true)
 	tv.tap("ask-allow")
@@ -283,4 +288,40 @@ func TestBrowser_TVTakesTheConsole(t *testing.T) {
 	if !host.present("end-match") {
 		t.Fatal("the host's phone lost its controls")
 	}
+}
+
+// The host's own page, for a host without a seat, during a match: it says
+// what the host can do, with the seats' controls open, and neither "you are
+// watching" nor "I was Ben: rejoin" for other people's seats. In German,
+// whose words are the longest.
+func TestBrowser_HostPageSaysWhatTheHostDoes(t *testing.T) {
+	browser := mustBrowser(t)
+	m := MustRunMain(t, t.TempDir())
+	host := newPhone(t, browser, "Host")
+	url := host.createRoom(m, "vault")
+	if host.present("rejoin-panel") {
+		t.Fatal("the host's new room asks “Lost your seat?”")
+	}
+	ann, ben := newPhone(t, browser, "Ann"), newPhone(t, browser, "Ben")
+	ann.join(url, "Ann")
+	ben.join(url, "Ben")
+	host.run(chromedp.Navigate(url+"?lang=de"), chromedp.WaitVisible(tid("lobby-seats")))
+	eventually(t, "start is enabled", func() bool { return host.visible("start") })
+	host.tap("start")
+	ben.run(chromedp.WaitVisible(tid("vault-hand")))
+	ben.run(chromedp.Navigate("about:blank"))
+	host.run(chromedp.WaitVisible(tid("host-here")))
+	eventually(t, "Ben's seat is away", func() bool { return host.present("seat-reconnecting-1") })
+	for _, bad := range []string{"spectator", "rejoin-panel", "ask-seat-1", "join-form"} {
+		if host.visible(bad) {
+			t.Fatalf("the host's page shows %s", bad)
+		}
+	}
+	if !host.visible("replace-1") {
+		t.Fatal("the host's page hides the seats' controls")
+	}
+	host.run(chromedp.ScrollIntoView(tid("host-here")))
+	host.shotWide("host-page-de")
+	host.run(chromedp.ScrollIntoView(tid("replace-1")))
+	host.shotWide("host-page-seats-de")
 }

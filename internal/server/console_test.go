@@ -117,6 +117,9 @@ func TestServer_HostPageIsNoVisitors(t *testing.T) {
 			t.Fatalf("the host's page mid-match has %s", bad)
 		}
 	}
+	if !strings.Contains(got, "status-playing closed") {
+		t.Fatal("the host's page mid-match offers to join")
+	}
 	if !strings.Contains(got, `data-testid="host-here"`) || !strings.Contains(got, `data-testid="replace-1"`) {
 		t.Fatal("the host's page mid-match does not say what the host can do")
 	}

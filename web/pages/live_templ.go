@@ -37,7 +37,7 @@ func LiveMain(l Live) templ.Component {
 			templ_7745c5c3_Var1 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		var templ_7745c5c3_Var2 = []any{"live", "status-" + l.Status, templ.KV("table", l.Table), templ.KV("closed", l.Watching != "")}
+		var templ_7745c5c3_Var2 = []any{"live", "status-" + l.Status, templ.KV("table", l.Table), templ.KV("closed", l.Watching != "" || (l.Status == "playing" && l.You < 0 && !l.Table))}
 		templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var2...)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
