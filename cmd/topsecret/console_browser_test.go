@@ -128,9 +128,14 @@ func TestBrowser_ConsoleClosesItself(t *testing.T) {
 	code, host := apiMatch(t, m, "vault", map[string]any{}, 1)
 	tv := newPhone(t, browser, "TV").tv()
 	tv.hostOf(m, code, host)
-	tv.run(chromedp.Navigate(m.URL()+"/r/"+code+"/table"), chromedp.WaitVisible(tid("console-open")))
+	// In German, whose words are the longest: the drawer is looked at.
+	tv.run(chromedp.Navigate(m.URL()+"/r/"+code+"/table?lang=de"), chromedp.WaitVisible(tid("console-open")))
+	tv.run(chromedp.Click(tid("console-open")), chromedp.WaitVisible(tid("console-drawer")))
+	tv.shotBoth("console-open-de", true)
+	tv.tap("console-close")
 	tv.run(chromedp.Evaluate[chromedp.Void](`window.topsecret.consoleIdle = 300`))
 	tv.run(chromedp.Click(tid("console-open")), chromedp.WaitVisible(tid("console-drawer")))
+	tv.run(chromedp.Click(tid("console-drawer")))
 	eventually(t, "the drawer closes by itself", func() bool { return !tv.consoleOpen() })
 }
 
