@@ -69,12 +69,15 @@ type ConsoleCode struct {
 }
 
 // HandConsole makes a one-time code that opens the host's console on
-// another screen; host only. The long-lived host token never leaves the
-// host's phone: the screen that takes the code gets a token of its own.
+// another screen; only while the host token holds the role, by its
+// holder. The long-lived host token never leaves the host's phone: the
+// screen that takes the code gets a token of its own, the host token's
+// equal. A seat the role passed to cannot hand that on: it would give
+// the screen the room creator's standing, and with it the way back.
 func (r *Room) HandConsole(ctx context.Context, id Identity) (ConsoleCode, error) {
 	var out ConsoleCode
 	err := r.do(ctx, func() error {
-		if !r.isHost(id) {
+		if !r.isHost(id) || r.rec.Host.Seat != "" {
 			return ErrForbidden
 		}
 		r.pruneConsoleCodes()

@@ -254,7 +254,9 @@ func TestRoom_ConsoleCode(t *testing.T) {
 	if r.IsHost(ctx, room.Identity{Host: r.HostToken(token)}) {
 		t.Fatal("the screen kept the role after it passed")
 	}
-	if _, err := r.HandConsole(ctx, creator); !errors.Is(err, room.ErrForbidden) {
-		t.Fatalf("HandConsole by the previous host: err=%v", err)
+	for _, who := range []room.Identity{creator, {SeatID: ids[0]}} {
+		if _, err := r.HandConsole(ctx, who); !errors.Is(err, room.ErrForbidden) {
+			t.Fatalf("HandConsole by %+v once the role is with a seat: err=%v", who, err)
+		}
 	}
 }
