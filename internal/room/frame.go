@@ -46,7 +46,10 @@ type Frame struct {
 	Host     bool   `json:"host"`
 	HostSeat string `json:"host_seat,omitempty"`
 	HostBack bool   `json:"host_back,omitempty"`
-	Table    bool   `json:"table"`
+	// HostPassed says you hold the role because it passed to you by
+	// itself while the previous host's phone was away.
+	HostPassed bool `json:"host_passed,omitempty"`
+	Table      bool `json:"table"`
 	// Match is the current (or last) match, nil before the first.
 	Match *MatchState `json:"match,omitempty"`
 	// View is the game's view for this viewer; Legal what you may do now.
@@ -95,6 +98,9 @@ type SeatState struct {
 	Host bool `json:"host,omitempty"`
 	// Standin says a bot plays this person's seat until they take it back.
 	Standin bool `json:"standin,omitempty"`
+	// BotSoon says a timer ran out on this person's seat while its phone
+	// was away: a bot plays it from the next one unless the phone is back.
+	BotSoon bool `json:"bot_soon,omitempty"`
 	// Colour is the seat's colour name in the match (the game's
 	// Colourer), for lists that match the board; empty outside a match.
 	Colour string `json:"colour,omitempty"`
@@ -128,7 +134,7 @@ func (r *Room) status() string {
 
 func (r *Room) seatState(s store.Seat) SeatState {
 	return SeatState{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot, Connected: s.Bot || r.online[s.ID] > 0,
-		Away: !s.Bot && r.away(s.ID), Host: r.hostsAt(s.ID), Standin: s.Standin}
+		Away: !s.Bot && r.away(s.ID), Host: r.hostsAt(s.ID), Standin: s.Standin, BotSoon: !s.Bot && r.botSoon(s.ID)}
 }
 
 // frame builds the frame for one viewer.
@@ -158,6 +164,7 @@ func (r *Room) frameOn(shared *Frame, id Identity) *Frame {
 	*f = *shared
 	f.Host, f.Table, f.HostBack, f.Rejoin = r.isHost(id), id.Table, r.mayTakeHostBack(id), r.rejoinState(id)
 	f.Watchers = r.watcherState(id)
+	f.HostPassed = r.hostPassedTo(id)
 	f.Legal, f.Events = []game.Move{}, []game.Msg{}
 	if r.seatIndex(id.SeatID) >= 0 {
 		f.SeatID = id.SeatID
@@ -222,7 +229,8 @@ func (r *Room) matchState(m *liveMatch) *MatchState {
 	}
 	for i, s := range m.rec.Seats {
 		st := SeatState{ID: s.SeatID, Position: i, Name: s.Name, Bot: s.Bot, Connected: s.Bot || r.online[s.SeatID] > 0,
-			Away: !s.Bot && r.away(s.SeatID), Host: r.hostsAt(s.SeatID), Standin: r.standin(s.SeatID)}
+			Away: !s.Bot && r.away(s.SeatID), Host: r.hostsAt(s.SeatID), Standin: r.standin(s.SeatID),
+			BotSoon: !s.Bot && r.botSoon(s.SeatID)}
 		if i < len(colours) {
 			st.Colour = colours[i]
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"topsecret/internal/game"
 	"topsecret/internal/store"
 )
 
@@ -24,10 +25,15 @@ func (r *Room) IsHost(ctx context.Context, id Identity) bool {
 }
 
 // HostToken reports whether token is the room's host token (the room's
-// creator); whether its holder is the host now is IsHost's question. Only
+// creator's, or a screen's the host handed the console to); whether its holder is the host now is IsHost's question. Only
 // its hash is kept, compared in constant time.
 func (r *Room) HostToken(token string) bool {
-	return token != "" && subtleEqual(store.Hash(token), r.rec.HostHash)
+	if token == "" {
+		return false
+	}
+	h := store.Hash(token)
+	// A screen the host handed the console to holds a token of its own.
+	return subtleEqual(h, r.rec.HostHash) || r.screens.holds(h)
 }
 
 func (r *Room) isHost(id Identity) bool { return holds(id, r.rec.Host.Seat) }
@@ -62,7 +68,12 @@ func (r *Room) PassHost(ctx context.Context, id Identity, seatID string) error {
 		if r.seats[i].Bot {
 			return refuseSaid("game.refuse.bot_host")
 		}
-		return r.setHost(ctx, store.Host{Seat: seatID})
+		if err := r.setHost(ctx, store.Host{Seat: seatID}); err != nil {
+			return err
+		}
+		r.announce(game.M("game.host.now", game.X("name", r.seats[i].Name)))
+		r.changed()
+		return nil
 	})
 }
 
@@ -73,8 +84,29 @@ func (r *Room) TakeHostBack(ctx context.Context, id Identity) error {
 		if !r.mayTakeHostBack(id) {
 			return ErrForbidden
 		}
-		return r.setHost(ctx, store.Host{Seat: r.rec.Host.Back})
+		if err := r.setHost(ctx, store.Host{Seat: r.rec.Host.Back}); err != nil {
+			return err
+		}
+		r.announce(r.hostNowSaid("game.host.back"))
+		r.changed()
+		return nil
 	})
+}
+
+// hostNowSaid says who holds the role now: the seat's player by name, or
+// (the room's creator, who has no seat) withoutName.
+func (r *Room) hostNowSaid(withoutName string) game.Msg {
+	if i := r.seatIndex(r.rec.Host.Seat); i >= 0 {
+		return game.M("game.host.now", game.X("name", r.seats[i].Name))
+	}
+	return game.M(withoutName)
+}
+
+// hostPassedTo reports whether id holds the role because it passed to
+// them by itself (the previous host's phone was away): their screen
+// explains the controls once.
+func (r *Room) hostPassedTo(id Identity) bool {
+	return r.rec.Host.Returns && r.isHost(id) && id.SeatID != ""
 }
 
 // setHost stores who holds the role, then shows it to everyone.
@@ -167,7 +199,12 @@ func (r *Room) passHostAway() {
 		defer cancel()
 		if err := r.setHost(ctx, store.Host{Seat: s.ID, Returns: true, Back: back}); err != nil {
 			r.log().Error("pass the host role", "err", err)
+			return
 		}
+		// Said on every screen: a silent pass left phones saying "the
+		// host can start the rematch" with nobody knowing who that was.
+		r.announce(game.M("game.host.passed", game.X("name", s.Name)))
+		r.changed()
 		return
 	}
 }

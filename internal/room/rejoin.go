@@ -276,7 +276,9 @@ func (r *Room) rejoinState(id Identity) *RejoinState {
 	if i := r.seatIndex(id.Moved); i >= 0 && id.SeatID == "" {
 		st.Moved = r.seats[i].Name
 	}
-	if r.isHost(id) && !id.Table {
+	// The host's table screen is a console too: a returning player's
+	// request shows where the host looks.
+	if r.isHost(id) {
 		st.Asks = r.askStates()
 		st.Moves = r.moveStates()
 	}

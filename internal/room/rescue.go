@@ -108,6 +108,13 @@ func (r *Room) standin(seatID string) bool {
 	return i >= 0 && r.seats[i].Standin
 }
 
+// botSoon reports whether a timer already ran out on the person's seat
+// seatID while its phone was away: unless the phone comes back, a bot
+// plays it from the next one.
+func (r *Room) botSoon(seatID string) bool {
+	return r.strikes[seatID] > 0 && !r.standin(seatID)
+}
+
 // botPlays reports whether a bot chooses seat i's moves in the live match.
 func (r *Room) botPlays(i int) bool {
 	s := r.match.rec.Seats[i]
@@ -130,6 +137,8 @@ func (r *Room) strike(ctx context.Context, waiting []game.Seat) {
 		}
 		r.strikes[id]++
 		if r.strikes[id] < StandinStrikes {
+			// Every screen now says a bot is coming (SeatState.BotSoon).
+			r.changed()
 			continue
 		}
 		delete(r.strikes, id)

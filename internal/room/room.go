@@ -107,6 +107,11 @@ type Room struct {
 	links    map[string]linkNote
 	// announcements are what every screen shows for a while (announce.go).
 	announcements []announcement
+	// consoleCodes are the host's one-time codes for opening the host's
+	// console on another screen, and screens the tokens they gave
+	// (console.go).
+	consoleCodes []consoleCode
+	screens      screenKeys
 }
 
 // event is a line of the room's recent history, kept with its audience.

@@ -39,16 +39,17 @@ type jsonShared struct {
 }
 
 type jsonOwn struct {
-	You      game.Seat          `json:"you"`
-	SeatID   string             `json:"seat_id,omitempty"`
-	Host     bool               `json:"host"`
-	HostBack bool               `json:"host_back,omitempty"`
-	Table    bool               `json:"table"`
-	View     any                `json:"view,omitempty"`
-	Legal    []saidMove         `json:"legal"`
-	Note     json.RawMessage    `json:"note,omitempty"`
-	Rejoin   *room.RejoinState  `json:"rejoin,omitempty"`
-	Watchers *room.WatcherState `json:"watchers,omitempty"`
+	You        game.Seat          `json:"you"`
+	SeatID     string             `json:"seat_id,omitempty"`
+	Host       bool               `json:"host"`
+	HostBack   bool               `json:"host_back,omitempty"`
+	HostPassed bool               `json:"host_passed,omitempty"`
+	Table      bool               `json:"table"`
+	View       any                `json:"view,omitempty"`
+	Legal      []saidMove         `json:"legal"`
+	Note       json.RawMessage    `json:"note,omitempty"`
+	Rejoin     *room.RejoinState  `json:"rejoin,omitempty"`
+	Watchers   *room.WatcherState `json:"watchers,omitempty"`
 }
 
 // encodeJSONView is the JSON frame of f for a reader of lang.
@@ -103,7 +104,7 @@ func encodeJSONView(f *room.Frame, lang string, rd words.Reader) ([]byte, error)
 
 // ownPart is the part of f that is its viewer's own.
 func ownPart(f *room.Frame, rd words.Reader) jsonOwn {
-	return jsonOwn{You: f.You, SeatID: f.SeatID, Host: f.Host, HostBack: f.HostBack, Table: f.Table, View: f.View,
+	return jsonOwn{You: f.You, SeatID: f.SeatID, Host: f.Host, HostBack: f.HostBack, HostPassed: f.HostPassed, Table: f.Table, View: f.View,
 		Legal: saidMoves(rd, f.Legal), Note: f.Note, Rejoin: f.Rejoin, Watchers: f.Watchers}
 }
 

@@ -41,7 +41,12 @@ func (s *Server) handleJoinCode(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusBadRequest, layout.Page(page.Title, pages.ErrorView(page)))
 		return
 	}
-	http.Redirect(w, r, "/r/"+code, http.StatusSeeOther)
+	to := "/r/" + code
+	if r.URL.Query().Get("to") == "table" {
+		// "Show a room on this screen": a TV opens the table screen.
+		to += "/table"
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
 }
 
 func (s *Server) handleRoomPage(w http.ResponseWriter, r *http.Request)  { s.roomPage(w, r, false) }
@@ -70,7 +75,7 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 		board, _ := catalogue.Lookup(f.Info.Slug)
 		page.HowTo = boards.HowToCorner(board, boards.Context{Table: table, Words: reader(r, nil)})
 		title := l.Game.Name + " · " + f.Code
-		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), append(gameAssets(f.Info.Slug), "css/howto.css")...))
+		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), append(gameAssets(f.Info.Slug), "css/howto.css", "css/console.css", "js/console.js")...))
 		return nil
 	})
 }

@@ -77,7 +77,11 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	}
 	for _, s := range f.Seats {
 		l.Seats = append(l.Seats, pages.SeatLine{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot,
-			Connected: s.Connected, Away: s.Away, Host: s.Host, You: s.ID == f.SeatID && f.SeatID != "", Standin: s.Standin})
+			Connected: s.Connected, Away: s.Away, Host: s.Host, You: s.ID == f.SeatID && f.SeatID != "", Standin: s.Standin,
+			BotSoon: s.BotSoon})
+		if s.Host {
+			l.HostName = s.Name
+		}
 	}
 	l.Watching = watching(f)
 	l.Watch = watchLine(f)
@@ -88,7 +92,7 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 		l.Announcements = append(l.Announcements, rd.Say(a))
 	}
 	l.Bots = botStrength(f.BotStrength, rd)
-	l.HostSeat, l.HostBack = f.HostSeat, f.HostBack
+	l.HostSeat, l.HostBack, l.HostPassed = f.HostSeat, f.HostBack, f.HostPassed
 	if u, err := url.Parse(base); err == nil {
 		l.LocalOnly = isLoopbackHost(u.Host)
 	}
@@ -179,7 +183,8 @@ func away(players []room.SeatState) []bool {
 // watching says why a viewer without a seat cannot take one now, if so.
 func watching(f *room.Frame) string {
 	switch {
-	case f.SeatID != "" || f.Table:
+	case f.SeatID != "" || f.Table || f.Host:
+		// The host without a seat runs the room; the page says so instead.
 		return ""
 	case f.Status == room.StatusPlaying:
 		return pages.WatchingMatch

@@ -210,7 +210,9 @@ func (s *Server) sayMoved(o *outbox, lang string) {
 
 // rejoinLine is what a frame's live region shows about moving seats.
 func rejoinLine(f *room.Frame, seats []pages.SeatLine, rd words.Reader) pages.RejoinLine {
-	l := pages.RejoinLine{Words: rd, Visitor: f.SeatID == "" && !f.Table}
+	// The host (or who may take the role back) runs the room: no "Lost
+	// your seat?" nor "I was Bob" for other people's seats.
+	l := pages.RejoinLine{Words: rd, Visitor: f.SeatID == "" && !f.Table && !f.Host && !f.HostBack}
 	if f.Rejoin != nil {
 		l.Code, l.Moved = f.Rejoin.Code, f.Rejoin.Moved
 		for _, a := range f.Rejoin.Asks {

@@ -185,6 +185,7 @@ func (s *Server) routes() http.Handler {
 				r.Post("/seats/{id}/ask", s.handleSeatAsk)
 				r.Post("/claim", s.handleSeatClaim)
 				r.Post("/host/back", s.handleHostBack)
+				r.Post("/console/take", s.handleConsoleTake)
 				// The host's calls: each redraws every phone of the room.
 				r.Group(func(r chi.Router) {
 					r.Use(s.limit((*Doorman).AllowHostCall, "game.page.slow.host"))
@@ -197,6 +198,7 @@ func (s *Server) routes() http.Handler {
 					r.Post("/asks/{id}/refuse", s.handleAskRefuse)
 					r.Post("/end", s.handleMatchEnd)
 					r.Post("/host", s.handleHostPass)
+					r.Post("/console", s.handleConsoleHand)
 					r.Post("/start", s.handleMatchStart)
 					r.Post("/rematch", s.handleMatchStart)
 					r.Post("/options", s.handleRoomOptions)

@@ -121,6 +121,9 @@
   document.addEventListener("visibilitychange", wake);
 
   document.addEventListener("topsecret:drawn", refresh);
+  // console.js sounds a request to rejoin the same way.
+  ts.beep = beep;
+  ts.nudge = nudge;
   showSwitch();
   refresh();
 })();

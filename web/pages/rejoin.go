@@ -75,3 +75,17 @@ type PassPage struct {
 }
 
 func (p PassPage) say(id string, args ...game.Arg) string { return p.Words.Say(game.M(id, args...)) }
+
+// ConsoleSheet is the host's one-time code for opening the host's console
+// on a TV: the code to type there, and a link and its QR code to open.
+type ConsoleSheet struct {
+	Words   words.Reader
+	Code    string // grouped for reading, "ABCD EFGH"
+	URL     string
+	QRSVG   string // inline <svg> of URL, trusted
+	Minutes int    // how long the code works
+}
+
+func (c ConsoleSheet) say(id string, args ...game.Arg) string {
+	return c.Words.Say(game.M(id, args...))
+}

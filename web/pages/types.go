@@ -74,6 +74,12 @@ type Live struct {
 	// creator holds it); HostBack offers this viewer "Take host back".
 	HostSeat string
 	HostBack bool
+	// HostName is the name of the seat whose player hosts the room, ""
+	// while the room's creator (who has no seat) does; HostPassed says
+	// the role passed to this viewer by itself, so its controls are
+	// explained to them once.
+	HostName   string
+	HostPassed bool
 	// LocalOnly says JoinURL points at this machine's loopback address, so
 	// no phone can open it; the host's lobby warns.
 	LocalOnly bool
@@ -138,6 +144,9 @@ type SeatLine struct {
 	You  bool
 	// Standin says a bot plays this person's seat until they take it back.
 	Standin bool
+	// BotSoon says a timer ran out while this seat's phone was away: a
+	// bot plays it from the next one unless the phone is back.
+	BotSoon bool
 	Colour  string // CSS colour (name or #hex); empty for none
 	// Sign is the seat colour's name, whose shape (access.css .sign-<name>)
 	// the avatar wears, so two "A"s are told apart without colour; empty
