@@ -183,10 +183,12 @@ type Move struct {
 }
 
 // Event is one thing that happened, as a message each reader's page words.
+// Kind is the game's name for it, so a board can pick an icon or a banner.
 // To limits who may read it; empty means everyone.
 type Event struct {
-	Msg Msg    `json:"msg"`
-	To  []Seat `json:"to,omitempty"`
+	Kind string `json:"kind,omitempty"`
+	Msg  Msg    `json:"msg"`
+	To   []Seat `json:"to,omitempty"`
 }
 
 // Public reports whether every viewer may read the event.
