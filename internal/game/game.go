@@ -189,6 +189,9 @@ type Event struct {
 	Kind string `json:"kind,omitempty"`
 	Msg  Msg    `json:"msg"`
 	To   []Seat `json:"to,omitempty"`
+	// Data is what a client may draw of the event beyond its words, in the
+	// game's own terms (embassy's path walked); nil for most.
+	Data json.RawMessage `json:"data,omitempty"`
 }
 
 // Public reports whether every viewer may read the event.

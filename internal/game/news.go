@@ -1,5 +1,7 @@
 package game
 
+import "encoding/json"
+
 // News collects what the deal or one action tells the players, for Apply
 // to hand back. A game keeps no record of its own: the room's log is the
 // only one, so a game's views carry no events and a seat's notices are
@@ -9,12 +11,19 @@ type News struct {
 }
 
 // Say tells everyone m; kind names the event for an icon or a banner.
-func (n *News) Say(kind string, m Msg) { n.said = append(n.said, Event{Kind: kind, Msg: m}) }
+func (n *News) Say(kind string, m Msg) { n.add(Event{Kind: kind, Msg: m}) }
+
+// Show tells everyone m with data a client may draw (a path walked).
+func (n *News) Show(kind string, m Msg, data json.RawMessage) {
+	n.add(Event{Kind: kind, Msg: m, Data: data})
+}
 
 // Tell tells seat s alone m.
-func (n *News) Tell(s Seat, kind string, m Msg) {
-	n.said = append(n.said, Event{Kind: kind, Msg: m, To: []Seat{s}})
-}
+func (n *News) Tell(s Seat, kind string, m Msg) { n.add(Event{Kind: kind, Msg: m, To: []Seat{s}}) }
+
+// add appends to a list of its own: a state's copy (a clone, a twin) that
+// shares what was said so far never writes over the other's.
+func (n *News) add(e Event) { n.said = append(n.said[:len(n.said):len(n.said)], e) }
 
 // Take hands back what was said since the last Take, and forgets it.
 func (n *News) Take() []Event {

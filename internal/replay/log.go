@@ -1,6 +1,10 @@
 package replay
 
-import "topsecret/internal/game"
+import (
+	"encoding/json"
+
+	"topsecret/internal/game"
+)
 
 // LogLine is one event as a viewer read it in the match's log, numbered by
 // that viewer's own count of the events it may read, as the room numbers
@@ -10,6 +14,7 @@ type LogLine struct {
 	Kind    string
 	Msg     game.Msg
 	Private bool
+	Data    json.RawMessage
 }
 
 // Log is the last n events v could read by step i, oldest first: what
@@ -20,7 +25,7 @@ func (t *Timeline) Log(i int, v game.Viewer, n int) []LogLine {
 	for _, s := range t.steps[:t.clamp(i)+1] {
 		for _, e := range s.Events {
 			if e.For(v) {
-				all = append(all, LogLine{Seq: len(all) + 1, Kind: e.Kind, Msg: e.Msg, Private: !e.Public()})
+				all = append(all, LogLine{Seq: len(all) + 1, Kind: e.Kind, Msg: e.Msg, Private: !e.Public(), Data: e.Data})
 			}
 		}
 	}

@@ -95,6 +95,8 @@ type Line struct {
 	Msg  game.Msg `json:"msg"`
 	// Private says only this seat reads it (a notice: "you peeked at …").
 	Private bool `json:"private,omitempty"`
+	// Data is what a client may draw of it (embassy's path walked).
+	Data json.RawMessage `json:"data,omitempty"`
 }
 
 // SeatState is a seat as everyone sees it.
@@ -227,7 +229,7 @@ func (r *Room) eventsFor(viewer game.Viewer) ([]Line, []uint64) {
 	lines, seqs := make([]Line, 0, frameEvents), make([]uint64, 0, frameEvents)
 	for _, e := range r.events[from:] {
 		if e.For(viewer) {
-			lines = append(lines, Line{Kind: e.Kind, Msg: e.Msg, Private: !e.Public()})
+			lines = append(lines, Line{Kind: e.Kind, Msg: e.Msg, Private: !e.Public(), Data: e.Data})
 			seqs = append(seqs, e.seq)
 		}
 	}

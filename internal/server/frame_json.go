@@ -80,7 +80,7 @@ func encodeJSONView(f *room.Frame, lang string, rd words.Reader) ([]byte, error)
 	size := len(shared) + len(o) + len(game) + len(f.Events) + envelopeRoom
 	for i, e := range f.Events {
 		events[i] = eventAs(f, i, key, func() string { return string(said(rd, e.Msg).appendJSON(nil)) })
-		size += len(events[i]) + lineRoom + len(e.Kind)
+		size += len(events[i]) + lineRoom + len(e.Kind) + len(e.Data)
 	}
 	// One buffer, sized for the whole message with its envelope: growing
 	// it was a third of the bytes a loaded server allocated.
@@ -117,6 +117,10 @@ func appendLine(b []byte, l room.Line, said string) []byte {
 	}
 	if l.Private {
 		b = append(b, `,"private":true`...)
+	}
+	if len(l.Data) > 0 {
+		b = append(b, `,"data":`...)
+		b = append(b, l.Data...)
 	}
 	if len(said) > 2 {
 		b = append(b, ',')
