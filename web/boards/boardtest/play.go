@@ -62,8 +62,9 @@ func Play(t *testing.T, m Match) Pressed {
 	}
 	pressed := Pressed{}
 	r := game.RandFor(m.Seed, 1<<40)
+	log := game.Opening(st)
 	for step := range m.Steps {
-		offered := renderStep(t, m, st, cat, at, step, pressed)
+		offered := renderStep(t, m, st, log, cat, at, step, pressed)
 		if missing := cat.Missing(); len(missing) > 0 {
 			t.Fatalf("step %d: message ids missing from the catalogue: %v", step, missing)
 		}
@@ -79,7 +80,7 @@ func Play(t *testing.T, m Match) Pressed {
 		if err := st.Check(a); err != nil {
 			t.Fatalf("step %d: chosen %s by seat %d refused: %v", step, a.Type, a.Seat, err)
 		}
-		st.Apply(a, game.RandFor(m.Seed, step+1))
+		log = append(log, st.Apply(a, game.RandFor(m.Seed, step+1))...)
 		at += 250
 	}
 	t.Logf("%s: no result after %d steps", m.Board.Slug, m.Steps)
@@ -89,11 +90,12 @@ func Play(t *testing.T, m Match) Pressed {
 // renderStep renders the table screen and every seat's phone at this step,
 // checks what each shows, and returns what the phones' enabled controls
 // offer, each of which passed the engine's Check.
-func renderStep(t *testing.T, m Match, st game.State, cat *words.Catalog, at int64, step int, pressed Pressed) []game.Action {
+func renderStep(t *testing.T, m Match, st game.State, log []game.Event, cat *words.Catalog, at int64, step int, pressed Pressed) []game.Action {
 	t.Helper()
 	ctx := func(v game.Viewer) boards.Context {
+		rd := cat.Reader("en", Names[:m.Seats])
 		c := boards.Context{View: st.View(v), Names: Names[:m.Seats], You: v.Seat, Table: v.Kind != game.Player,
-			Now: at, Words: cat.Reader("en", Names[:m.Seats])}
+			Now: at, Words: rd, Lines: Lines(log, v, rd)}
 		if v.Kind == game.Player {
 			c.Legal = st.Legal(v.Seat)
 		}
