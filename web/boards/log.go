@@ -37,21 +37,26 @@ type LogLook struct {
 	// private ones among them (0: none; a finished match's board sets 0).
 	Lines   int
 	Notices int
+	// Fresh drops a private line once a public one follows it: a notice
+	// of a pending choice (vault's card played face-down) would mislead
+	// once the choice has played out.
+	Fresh bool
 }
 
 // Newest are the viewer's lines newest first, at most look.Lines, with at
 // most look.Notices private ones.
 func (c Context) Newest(look LogLook) []Line {
 	out := make([]Line, 0, min(look.Lines, len(c.Lines)))
-	notices := 0
+	notices, public := 0, false
 	for i := len(c.Lines) - 1; i >= 0 && len(out) < look.Lines; i-- {
 		l := c.Lines[i]
 		if l.Private {
-			if notices >= look.Notices {
+			if notices >= look.Notices || look.Fresh && public {
 				continue
 			}
 			notices++
 		}
+		public = public || !l.Private
 		out = append(out, l)
 	}
 	return out
