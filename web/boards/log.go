@@ -31,7 +31,8 @@ type LogLook struct {
 	Prefix string
 	ID     string
 	Notice string
-	// Class is more classes for the list (a table screen's own look).
+	// Class, when set, is the list's class in place of p-log (a table
+	// screen's own look, a name the board's stylesheet already uses).
 	Class string
 	// Lines is how many of the newest lines are drawn; Notices how many
 	// private ones among them (0: none; a finished match's board sets 0).
@@ -79,3 +80,11 @@ func (c Context) Latest(kinds ...string) (Line, bool) {
 }
 
 func (l Line) seq() string { return strconv.Itoa(l.Seq) }
+
+// class is the list's class.
+func (look LogLook) class() string {
+	if look.Class != "" {
+		return look.Class
+	}
+	return look.Prefix + "-log"
+}

@@ -6,6 +6,14 @@ import (
 	"topsecret/web/words"
 )
 
+// Told is a match's state with what it said so far (game.Opening, then
+// each Apply), as Play hands it to a game's Frame: the room keeps a
+// match's events, not the game.
+type Told struct {
+	game.State
+	Said []game.Event
+}
+
 // Lines are the last ten events of log viewer v may read, as the room
 // sends them: oldest first, numbered by v's own count, worded by rd. A
 // board's fixtures keep the events their match said (game.Opening, then

@@ -31,7 +31,8 @@ type Match struct {
 	// Choose picks the next action; nil plays one offered button at random,
 	// or the game's bot, or lets the clock run to the next timer.
 	Choose gametest.Chooser
-	// Frame is called with every rendered frame, for a game's own asserts.
+	// Frame is called with every rendered frame, for a game's own asserts;
+	// st is a Told, with what the match said so far.
 	Frame func(tb testing.TB, v game.Viewer, st game.State, doc *goquery.Document)
 	// PhoneID and TableID are the data-testid of the phone's and the table
 	// screen's root; each render must have exactly one.
@@ -109,7 +110,7 @@ func renderStep(t *testing.T, m Match, st game.State, log []game.Event, cat *wor
 		t.Fatalf("step %d: the table screen offers a button", step)
 	}
 	if m.Frame != nil {
-		m.Frame(t, game.TableViewer(), st, table)
+		m.Frame(t, game.TableViewer(), Told{State: st, Said: log}, table)
 	}
 	var offered []game.Action
 	for s := range m.Seats {
@@ -119,7 +120,7 @@ func renderStep(t *testing.T, m Match, st game.State, log []game.Event, cat *wor
 			One(t, doc, m.PhoneID)
 		}
 		if m.Frame != nil {
-			m.Frame(t, game.SeatViewer(seat), st, doc)
+			m.Frame(t, game.SeatViewer(seat), Told{State: st, Said: log}, doc)
 		}
 		for _, a := range m.Controls(doc, seat, at) {
 			if m.Skip != nil && m.Skip(a.Type) {

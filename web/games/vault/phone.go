@@ -13,8 +13,8 @@ import (
 // phone is the model of one player's phone.
 type phone struct {
 	base
-	V       *vault.SeatView
-	MeP     player
+	V   *vault.SeatView
+	MeP player
 
 	// CanCommit[id] says the commit template lists hand card id; Commit is
 	// the template's data.
@@ -154,4 +154,4 @@ func (m *phone) logLook() boards.LogLook {
 }
 
 // tableLog is the table screen's log: the three newest events.
-var tableLog = boards.LogLook{Prefix: "vt", Class: "vt-tlog", ID: "vault-events", Lines: 3}
+var tableLog = boards.LogLook{Prefix: "vt", Class: "vt-log vt-tlog", ID: "vault-events", Lines: 3}

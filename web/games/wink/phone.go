@@ -11,8 +11,8 @@ import (
 // phone is the model of one player's phone.
 type phone struct {
 	base
-	V       *wink.SeatView
-	Me      player
+	V  *wink.SeatView
+	Me player
 
 	Contact player // my agent card's owner, when I hold one
 
