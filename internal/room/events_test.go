@@ -13,11 +13,23 @@ import (
 // A frame carries the last ten events its viewer may read, oldest first:
 // as many as the table screen lists. Watched after every step of a match
 // of bots, each viewer's frame holds the newest ten of all the events it
-// was ever shown, and a player's frame holds its own private ones too.
+// was ever shown, and a player's frame holds its own private ones too,
+// numbered in its own count (numbered): in wink a seat drawing its own
+// colour, in inkognito what a seat was shown or peeked at, which no other
+// viewer's numbers may betray.
 func TestFrame_CarriesTheViewersLastTenEvents(t *testing.T) {
 	t.Parallel()
+	for _, g := range []struct{ slug, options string }{{"wink", `{"mode":"table"}`}, {"inkognito", `{}`}} {
+		t.Run(g.slug, func(t *testing.T) {
+			t.Parallel()
+			framesCarryTheLastTen(t, g.slug, g.options)
+		})
+	}
+}
+
+func framesCarryTheLastTen(t *testing.T, slug, options string) {
 	reg := mustRegistry(t)
-	r, _ := mustBotRoom(t, reg, "wink", `{"mode":"table"}`, 4, game.Regular)
+	r, _ := mustBotRoom(t, reg, slug, options, 4, game.Regular)
 	ctx := context.Background()
 	f, err := r.Snapshot(ctx, room.Identity{Table: true})
 	if err != nil {
