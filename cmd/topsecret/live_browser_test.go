@@ -29,7 +29,7 @@ const listenToLiveNews = `(() => {
 })()`
 
 const readLiveNews = `(() => {
-	const li = [...document.querySelectorAll("#events-list li")].pop();
+	const li = [...document.querySelectorAll("#room-main [data-log] li[data-seq]")].sort((a, b) => b.dataset.seq - a.dataset.seq)[0];
 	return {said: window.__said || [], now: document.querySelector("#live-news").textContent.trim(),
 		newest: li ? li.textContent.trim() : "", regions: document.querySelectorAll("[data-testid=live-news], #room-main [aria-live]:not(dialog *)").length};
 })()`

@@ -183,10 +183,15 @@ type Move struct {
 }
 
 // Event is one thing that happened, as a message each reader's page words.
+// Kind is the game's name for it, so a board can pick an icon or a banner.
 // To limits who may read it; empty means everyone.
 type Event struct {
-	Msg Msg    `json:"msg"`
-	To  []Seat `json:"to,omitempty"`
+	Kind string `json:"kind,omitempty"`
+	Msg  Msg    `json:"msg"`
+	To   []Seat `json:"to,omitempty"`
+	// Data is what a client may draw of the event beyond its words, in the
+	// game's own terms (embassy's path walked); nil for most.
+	Data json.RawMessage `json:"data,omitempty"`
 }
 
 // Public reports whether every viewer may read the event.

@@ -111,7 +111,7 @@ func (t *Timeline) build() error {
 	}
 	var b bounds
 	t.steps = make([]StepInfo, 0, len(t.log)+1)
-	t.steps = append(t.steps, b.mark(st, StepInfo{Index: 0, At: t.match.Setup.Started}, t.match.Setup.Seats))
+	t.steps = append(t.steps, b.mark(st, StepInfo{Index: 0, At: t.match.Setup.Started, Events: game.Opening(st)}, t.match.Setup.Seats))
 	for i, a := range t.log {
 		if cloner && i%SnapshotEvery == 0 {
 			t.snaps[i] = st.(game.Cloner).Clone()

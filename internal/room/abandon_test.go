@@ -91,7 +91,7 @@ func TestRegistry_AbandonedMatchEnds(t *testing.T) {
 			if f.Match.Status != room.StatusFinished || f.Match.Result == nil || f.Match.Result.Summary.ID != game.AbandonedID {
 				t.Fatalf("a phone sees the match %s with %+v", f.Match.Status, f.Match.Result)
 			}
-			if !slices.ContainsFunc(f.Events, func(e game.Msg) bool { return e.ID == "game.event.ended_abandoned" }) {
+			if !slices.ContainsFunc(f.Events, func(l room.Line) bool { return l.Msg.ID == "game.event.ended_abandoned" }) {
 				t.Fatalf("no event says why the match ended: %v", f.Events)
 			}
 		})

@@ -58,10 +58,13 @@ type Frame struct {
 	// Note is your own private notes on this match (a clue sheet's marks).
 	Note json.RawMessage `json:"note,omitempty"`
 	// Events are recent things you may read, oldest first, as messages the
-	// page words in its reader's language.
-	Events []game.Msg `json:"events"`
-	// EventSeqs number the Events, each for good (see Memo, which holds
-	// what encoders made of them while the match lasts; nil outside one).
+	// page words in its reader's language. They are the match's only log:
+	// no game's view carries events.
+	Events []Line `json:"events"`
+	// EventSeqs name the Events in the room's own order, each for good (see
+	// Memo, which holds what encoders made of them while the match lasts;
+	// nil outside one). Unlike Line.Seq they count every viewer's events,
+	// so they never leave the server.
 	EventSeqs []uint64 `json:"-"`
 	Memo      *Memo    `json:"-"`
 	// Alike is the digest of what every viewer's frame of this change
@@ -81,6 +84,22 @@ type Frame struct {
 	// Announcements are what every screen is told for a while, such as
 	// the host moving a seat to another phone (announce.go).
 	Announcements []game.Msg `json:"announcements,omitempty"`
+}
+
+// Line is one event as its viewer reads it.
+type Line struct {
+	// Seq is the viewer's own count of the events it may read, this one
+	// included: its numbers have no gaps, so they never tell that another
+	// seat was told something.
+	Seq uint64 `json:"seq"`
+	// Kind is the game's name for the event (for an icon or a banner);
+	// empty for the room's own lines.
+	Kind string   `json:"kind,omitempty"`
+	Msg  game.Msg `json:"msg"`
+	// Private says only this seat reads it (a notice: "you peeked at …").
+	Private bool `json:"private,omitempty"`
+	// Data is what a client may draw of it (embassy's path walked).
+	Data json.RawMessage `json:"data,omitempty"`
 }
 
 // SeatState is a seat as everyone sees it.
@@ -165,7 +184,7 @@ func (r *Room) frameOn(shared *Frame, id Identity) *Frame {
 	f.Host, f.Table, f.HostBack, f.Rejoin = r.isHost(id), id.Table, r.mayTakeHostBack(id), r.rejoinState(id)
 	f.Watchers = r.watcherState(id)
 	f.HostPassed = r.hostPassedTo(id)
-	f.Legal, f.Events = []game.Move{}, []game.Msg{}
+	f.Legal, f.Events = []game.Move{}, []Line{}
 	if r.seatIndex(id.SeatID) >= 0 {
 		f.SeatID = id.SeatID
 	}
@@ -197,9 +216,15 @@ func (r *Room) frameOn(shared *Frame, id Identity) *Frame {
 // server's JSON frames a fifth larger.
 const frameEvents = 10
 
+// FrameEvents is how many events a frame carries, for a replay's board to
+// show as many.
+const FrameEvents = frameEvents
+
 // eventsFor are the last frameEvents events viewer may read, oldest first,
-// with their numbers.
-func (r *Room) eventsFor(viewer game.Viewer) ([]game.Msg, []uint64) {
+// with the room's numbers for them. Each line is numbered by the viewer's
+// own count of the events it may read: the newest is that count, and
+// every line before it one less.
+func (r *Room) eventsFor(viewer game.Viewer) ([]Line, []uint64) {
 	from := len(r.events)
 	for n := 0; from > 0 && n < frameEvents; {
 		from--
@@ -209,14 +234,22 @@ func (r *Room) eventsFor(viewer game.Viewer) ([]game.Msg, []uint64) {
 	}
 	// Room for them all at once: growing the two lists by appending was
 	// the largest share of what building a frame allocated.
-	msgs, seqs := make([]game.Msg, 0, frameEvents), make([]uint64, 0, frameEvents)
+	lines, seqs := make([]Line, 0, frameEvents), make([]uint64, 0, frameEvents)
 	for _, e := range r.events[from:] {
 		if e.For(viewer) {
-			msgs = append(msgs, e.Msg)
+			lines = append(lines, Line{Kind: e.Kind, Msg: e.Msg, Private: !e.Public(), Data: e.Data})
 			seqs = append(seqs, e.seq)
 		}
 	}
-	return msgs, seqs
+	n := r.public
+	if viewer.Kind == game.Player {
+		n += r.told[viewer.Seat]
+	}
+	for i := len(lines) - 1; i >= 0; i-- {
+		lines[i].Seq = n
+		n--
+	}
+	return lines, seqs
 }
 
 func (r *Room) matchState(m *liveMatch) *MatchState {

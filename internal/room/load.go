@@ -76,6 +76,7 @@ func (r *Room) resume(ctx context.Context, m store.Match) (*liveMatch, error) {
 	if err := r.loadNotes(ctx, lm); err != nil {
 		return nil, err
 	}
+	r.addEvents(m.ID, game.Opening(st))
 	for _, rec := range recs {
 		evs, err := game.StepEvents(st, m.Setup.Seed, rec.Index, rec.Action)
 		if err != nil {
@@ -91,6 +92,15 @@ func (r *Room) resume(ctx context.Context, m store.Match) (*liveMatch, error) {
 func (r *Room) addEvents(matchID string, evs []game.Event) {
 	for _, e := range evs {
 		r.eventSeq++
+		if e.Public() {
+			r.public++
+		}
+		for _, s := range e.To {
+			if r.told == nil {
+				r.told = map[game.Seat]uint64{}
+			}
+			r.told[s]++
+		}
 		r.events = append(r.events, event{Event: e, match: matchID, seq: r.eventSeq})
 	}
 	if len(r.events) > maxEvents {

@@ -134,7 +134,7 @@ func (r *Room) startMatch(ctx context.Context) (*liveMatch, error) {
 	}
 	r.match = newLiveMatch(m, st)
 	r.match.lastAt = m.Setup.Started
-	r.addEvents(m.ID, []game.Event{beginning(m)})
+	r.addEvents(m.ID, append([]game.Event{beginning(m)}, game.Opening(st)...))
 	return r.match, nil
 }
 

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"topsecret/internal/game"
 	"topsecret/internal/replay"
 	"topsecret/internal/room"
 	"topsecret/internal/store"
@@ -172,7 +171,7 @@ func TestRoom_EndMatch(t *testing.T) {
 			t.Fatalf("standing %+v, want played 1 and nothing won", s)
 		}
 	}
-	if last := f.Events[len(f.Events)-1]; last.ID != "game.event.ended_by_host" {
+	if last := f.Events[len(f.Events)-1]; last.Msg.ID != "game.event.ended_by_host" {
 		t.Fatalf("last event %v", last)
 	}
 	if _, err := r.Start(ctx, room.Identity{Host: true}); err != nil {
@@ -215,7 +214,7 @@ func TestRoom_StandinAfterTwoTimeouts(t *testing.T) {
 		t.Fatal("the connected seat got a stand-in")
 	}
 	f, _ := r.Snapshot(ctx, room.Identity{})
-	if !slices.ContainsFunc(f.Events, func(m game.Msg) bool { return m.ID == "game.event.bot_takes_over" && m.Args[0].Int == 0 }) {
+	if !slices.ContainsFunc(f.Events, func(l room.Line) bool { return l.Msg.ID == "game.event.bot_takes_over" && l.Msg.Args[0].Int == 0 }) {
 		t.Fatalf("events %+v, want a bot taking over seat 0", f.Events)
 	}
 }

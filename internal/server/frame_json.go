@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"topsecret/internal/game"
 	"topsecret/internal/room"
@@ -79,8 +80,8 @@ func encodeJSONView(f *room.Frame, lang string, rd words.Reader) ([]byte, error)
 	events := make([]string, len(f.Events))
 	size := len(shared) + len(o) + len(game) + len(f.Events) + envelopeRoom
 	for i, e := range f.Events {
-		events[i] = eventAs(f, i, key, func() string { return string(said(rd, e).appendJSON(nil)) })
-		size += len(events[i])
+		events[i] = eventAs(f, i, key, func() string { return string(said(rd, e.Msg).appendJSON(nil)) })
+		size += len(events[i]) + lineRoom + len(e.Kind) + len(e.Data)
 	}
 	// One buffer, sized for the whole message with its envelope: growing
 	// it was a third of the bytes a loaded server allocated.
@@ -97,9 +98,37 @@ func encodeJSONView(f *room.Frame, lang string, rd words.Reader) ([]byte, error)
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, e...)
+		b = appendLine(b, f.Events[i], e)
 	}
 	return append(b, "]}"...), nil
+}
+
+// lineRoom is room enough for a line's number and private mark.
+const lineRoom = 48
+
+// appendLine writes one of the viewer's lines: its own number, kind and
+// private mark in front of the message, whose words (said, a JSON object)
+// are the same for every viewer and kept in the memo.
+func appendLine(b []byte, l room.Line, said string) []byte {
+	b = append(b, `{"seq":`...)
+	b = strconv.AppendUint(b, l.Seq, 10)
+	if l.Kind != "" {
+		b = append(b, `,"kind":`...)
+		b = strconv.AppendQuote(b, l.Kind)
+	}
+	if l.Private {
+		b = append(b, `,"private":true`...)
+	}
+	if len(l.Data) > 0 {
+		b = append(b, `,"data":`...)
+		b = append(b, l.Data...)
+	}
+	if len(said) > 2 {
+		b = append(b, ',')
+		b = append(b, said[1:]...)
+		return b
+	}
+	return append(b, '}')
 }
 
 // ownPart is the part of f that is its viewer's own.

@@ -247,6 +247,9 @@ func TestRoomSocket_EachConnectionInItsLanguage(t *testing.T) {
 	type said struct {
 		ID   string `json:"id"`
 		Text string `json:"text"`
+		// An event line's number in its viewer's count, and its kind.
+		Seq  int    `json:"seq"`
+		Kind string `json:"kind"`
 	}
 	// events reads JSON frames until the match's first event arrives, and
 	// returns the text each message id (events, move labels) was worded as,
@@ -276,8 +279,14 @@ func TestRoomSocket_EachConnectionInItsLanguage(t *testing.T) {
 				name = f.Game.Name
 			}
 			got := map[string]string{"game": name}
-			for _, ev := range f.Events {
+			for i, ev := range f.Events {
 				got[ev.ID] = ev.Text
+				if i > 0 && ev.Seq != f.Events[i-1].Seq+1 || ev.Seq < 1 {
+					t.Fatalf("event lines numbered %+v, want one apart from 1", f.Events)
+				}
+				if ev.ID == "wink.event.deal" && ev.Kind != "deal" {
+					t.Fatalf("the deal's line %+v, want kind deal", ev)
+				}
 			}
 			for _, l := range f.Legal {
 				got[l.Label.ID] = l.Label.Text

@@ -234,7 +234,7 @@ func (s *Server) replayStep(r *http.Request, t *replay.Timeline, i int, as strin
 		you = v.Seat
 	}
 	bc := boards.Context{View: f.View, Names: names, You: you, Table: v.Kind != game.Player, Legal: f.Legal,
-		Away: make([]bool, len(names)), Now: f.Info.At, Words: rd}
+		Away: make([]bool, len(names)), Now: f.Info.At, Words: rd, Lines: replayLines(t, i, v, rd)}
 	step := pages.ReplayStep{Index: f.Info.Index, Last: t.Len() - 1, Turn: f.Info.Turn, Round: f.Info.Round,
 		Actor: actorName(rd, f.Info), Clock: clock(f.Info.At - m.Setup.Started), Text: strings.Join(lines(rd, f.Text), " "),
 		Events: lines(rd, f.Events), As: as, AsLabel: asLabel(rd, as, names), At: f.Info.At}

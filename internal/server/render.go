@@ -11,6 +11,7 @@ import (
 	"github.com/a-h/templ"
 
 	"topsecret/internal/game"
+	"topsecret/internal/replay"
 	"topsecret/internal/room"
 	"topsecret/web/boards"
 	"topsecret/web/catalogue"
@@ -72,8 +73,9 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	l := pages.Live{Code: f.Code, Game: gameIn(lang, f.Info), Status: f.Status, You: int(f.You), IsHost: f.Host, Table: f.Table,
 		JoinURL: base + "/r/" + f.Code, QRSVG: s.qrSVG(base + "/r/" + f.Code)}
 	key := "words " + lang
-	for i, e := range f.Events {
-		l.Events = append(l.Events, eventAs(f, i, key, func() string { return rd.Say(e) }))
+	lines := boardLines(f, key, rd)
+	if f.Match != nil && len(lines) > 0 {
+		l.Log = boards.Log(boards.Context{Lines: lines}, latestLook(f.Table))
 	}
 	for _, s := range f.Seats {
 		l.Seats = append(l.Seats, pages.SeatLine{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot,
@@ -109,9 +111,30 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 		l.Standings = append(l.Standings, pages.Standing{Name: st.Name, Points: st.Points, Wins: st.Wins, Played: st.Played, Leader: st.Leader, Champion: st.Champion})
 	}
 	if f.Match != nil {
-		liveMatch(&l, f, names, rd)
+		liveMatch(&l, f, names, rd, lines)
 	}
 	return l
+}
+
+// latestLook is the side panel's log: as many lines as the table
+// screen's frame carries there, five on a phone.
+func latestLook(table bool) boards.LogLook {
+	n := 5
+	if table {
+		n = room.FrameEvents
+	}
+	return boards.LogLook{Prefix: "latest", ID: "events-list", Lines: n, Notices: n}
+}
+
+// boardLines are the frame's events as the board's log draws them, worded
+// once per event and language while the match lasts.
+func boardLines(f *room.Frame, key string, rd words.Reader) []boards.Line {
+	out := make([]boards.Line, len(f.Events))
+	for i, e := range f.Events {
+		out[i] = boards.Line{Seq: int(e.Seq), Kind: e.Kind, Msg: e.Msg, Private: e.Private,
+			Text: eventAs(f, i, key, func() string { return rd.Say(e.Msg) })}
+	}
+	return out
 }
 
 // optionValues are the room's lobby options with their values, each able
@@ -134,7 +157,7 @@ func optionValues(f *room.Frame, g game.Info) []pages.OptionValue {
 
 // liveMatch adds f's match to l: the seats' colours and signs, the board
 // drawn for this viewer, and the result once there is one.
-func liveMatch(l *pages.Live, f *room.Frame, names []string, rd words.Reader) {
+func liveMatch(l *pages.Live, f *room.Frame, names []string, rd words.Reader, lines []boards.Line) {
 	board, _ := catalogue.Lookup(f.Info.Slug)
 	for i := range l.Seats {
 		for _, p := range f.Match.Players {
@@ -150,7 +173,7 @@ func liveMatch(l *pages.Live, f *room.Frame, names []string, rd words.Reader) {
 	l.YourMove = yourMove(f)
 	if board.Draw != nil {
 		l.Board = board.Draw(boards.Context{View: f.View, Names: names, You: f.You, Table: f.Table || f.You == game.System,
-			Host: f.Host, Legal: f.Legal, Away: away(f.Match.Players), Now: f.Now, Note: f.Note, Words: rd})
+			Host: f.Host, Legal: f.Legal, Away: away(f.Match.Players), Now: f.Now, Note: f.Note, Words: rd, Lines: lines})
 	}
 	if f.Match.Status == room.StatusFinished && f.Match.Result != nil {
 		l.Result = &pages.ResultLine{Summary: rd.Say(f.Match.Result.Summary), Winners: f.Match.Winners, MatchID: f.Match.ID,
@@ -207,4 +230,15 @@ func startHint(rd words.Reader, info game.Info, n int) string {
 func yourMove(f *room.Frame) bool {
 	return f.Status == room.StatusPlaying && f.You >= 0 && len(f.Legal) > 0 && slices.Contains(f.Match.Waiting, f.You) &&
 		!(int(f.You) < len(f.Match.Players) && f.Match.Players[f.You].Standin)
+}
+
+// replayLines are what the board's log showed v at step i of a replay,
+// as many as a live frame carries.
+func replayLines(t *replay.Timeline, i int, v game.Viewer, rd words.Reader) []boards.Line {
+	log := t.Log(i, v, room.FrameEvents)
+	out := make([]boards.Line, len(log))
+	for j, l := range log {
+		out[j] = boards.Line{Seq: l.Seq, Kind: l.Kind, Msg: l.Msg, Text: rd.Say(l.Msg), Private: l.Private}
+	}
+	return out
 }

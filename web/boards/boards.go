@@ -41,6 +41,10 @@ type Context struct {
 	Note json.RawMessage
 	// Words says messages in the viewer's language with the seat names.
 	Words words.Reader
+	// Lines are the viewer's recent events, oldest first: the room's log
+	// on a live screen, the timeline's up to the step in a replay. No
+	// game's view carries events; Log draws these.
+	Lines []Line
 }
 
 // Me is the viewer's seat as an int (-1 when not seated).

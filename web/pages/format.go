@@ -95,22 +95,6 @@ func presence(ctx context.Context, s SeatLine) string {
 // seated counts the occupied seats.
 func seated(seats []SeatLine) string { return strconv.Itoa(len(seats)) }
 
-// recent returns the last n events.
-func recent(ev []string, n int) []string {
-	if len(ev) > n {
-		return ev[len(ev)-n:]
-	}
-	return ev
-}
-
-// eventCount is how many recent events fit: more on the table screen.
-func eventCount(table bool) int {
-	if table {
-		return 10
-	}
-	return 5
-}
-
 // winVerb agrees "wins" with the number of winners.
 func winVerb(ctx context.Context, n int) string {
 	return say(ctx, "game.page.result.win", game.N("n", n))

@@ -185,7 +185,7 @@ func TestLiveMain_Playing(t *testing.T) {
 	})
 	l := lobby()
 	l.Status, l.Board, l.MatchID = "playing", board, "m1"
-	l.Events = []string{"one", "two", "three", "four", "five", "six"}
+	l.Log = templ.Raw(`<ol data-log><li data-seq="6">six</li><li data-seq="5">five</li></ol>`)
 	l.Standings = []pages.Standing{{Name: "Marie", Wins: 2, Played: 3, Leader: true}, {Name: "Tom", Wins: 1, Played: 3}}
 
 	t.Run("OK", func(t *testing.T) {
@@ -196,8 +196,8 @@ func TestLiveMain_Playing(t *testing.T) {
 			t.Fatalf("%d standing rows, want 2", n)
 		}
 		ev := mustOne(t, doc, "events").Find("li")
-		if ev.Length() != 5 || ev.Last().Text() != "six" {
-			t.Fatalf("events=%d last=%q, want 5 ending six", ev.Length(), ev.Last().Text())
+		if ev.Length() != 2 || ev.First().Text() != "six" {
+			t.Fatalf("events=%d first=%q, want the log's 2 lines, six first", ev.Length(), ev.First().Text())
 		}
 		for _, id := range []string{"result", "result-replay", "start", "kick-0", "options-form"} {
 			mustNone(t, doc, id)

@@ -64,10 +64,13 @@ type Live struct {
 	YourMove  bool
 	Standings []Standing
 	Result    *ResultLine // the last finished match
-	Events    []string    // recent event lines with names filled in, newest last
-	MatchID   string
-	JoinURL   string // the room's join link, shown in the lobby
-	QRSVG     string // inline <svg> of JoinURL, trusted; shown big on the table screen
+	// Log is the side panel's "Latest": the kit's log of the viewer's
+	// recent lines, for a board that draws no log of its own (the page
+	// hides it beside one that does); nil outside a match.
+	Log     templ.Component
+	MatchID string
+	JoinURL string // the room's join link, shown in the lobby
+	QRSVG   string // inline <svg> of JoinURL, trusted; shown big on the table screen
 	// Watch is the replay the host is showing the room, nil when none.
 	Watch *WatchLine
 	// HostSeat is the seat id holding the host role ("" while the room's

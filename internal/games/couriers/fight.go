@@ -117,7 +117,7 @@ func (c cardCmd) check(m *match, s int) error {
 func (c cardCmd) apply(m *match, s int, _ *game.Rand) {
 	m.players[s].sealed = c.value
 	m.say(kindFight, "couriers.event.card_chosen", who(s))
-	m.record(kindPrivate, s, game.M("couriers.event.you_chose", game.N("n", c.value)))
+	m.tell(s, "couriers.event.you_chose", game.N("n", c.value))
 	if m.players[m.active].sealed >= 0 && m.players[agentSeat(m.fight.defenders[0])].sealed >= 0 {
 		m.resolveFight()
 	}

@@ -165,7 +165,6 @@ func (m *match) clone() *match {
 		e := ending{kind: m.end.kind, winners: slices.Clone(m.end.winners)}
 		c.end = &e
 	}
-	c.events = slices.Clone(m.events)
 	return &c
 }
 

@@ -68,8 +68,8 @@ func TestMessages_Catalogue(t *testing.T) {
 	said := &sayings{tb: t, args: map[string]map[string]bool{}}
 	for _, sc := range slices.Concat(specScenarios(), rulingScenarios(), timerScenarios(), miscScenarios()) {
 		st := sc.build()
-		for _, e := range st.events {
-			said.add(e.msg)
+		for _, e := range st.Opening() {
+			said.add(e.Msg)
 		}
 		index := 0
 		for _, step := range sc.steps {
@@ -103,8 +103,8 @@ func playSaying(t *testing.T, said *sayings, setup game.Setup, pick gametest.Cho
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range st.(*match).events {
-		said.add(e.msg)
+	for _, e := range game.Opening(st) {
+		said.add(e.Msg)
 	}
 	r := game.RandFor(setup.Seed, 1<<40)
 	now := gametest.Start

@@ -50,13 +50,12 @@ func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
 	if err != nil {
 		panic("couriers: Apply of a refused action: " + err.Error())
 	}
-	from := m.recorded
 	t := m.at(a)
 	m.now = t
 	cmd.apply(m, int(a.Seat), r)
 	m.step++
 	m.since = t
-	return m.eventsSince(from)
+	return m.news.Take()
 }
 
 // Next says who is awaited and which time limit the room must arm.
@@ -150,7 +149,7 @@ func (c timeoutCmd) check(m *match, _ int) error {
 
 func (c timeoutCmd) apply(m *match, _ int, r *game.Rand) {
 	for _, s := range m.awaited() {
-		m.record(kindTimeout, -1, game.M("couriers.event.timeout", who(int(s))))
+		m.say(kindTimeout, "couriers.event.timeout", who(int(s)))
 	}
 	switch m.phase {
 	case PhaseHide:

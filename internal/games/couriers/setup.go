@@ -123,11 +123,10 @@ type match struct {
 	lastFight  *fightRecord
 	trail      *trail
 	end        *ending
-	events     []logged
-	// eventSeq numbers the public events; recorded counts them all, private
-	// ones included, for Apply to tell which an action caused.
+	// news is what the deal or the action in hand says; eventSeq counts
+	// the public events, numbering the latest fight's reveal.
+	news     game.News
 	eventSeq int
-	recorded int
 }
 
 var _ game.State = (*match)(nil)
@@ -145,7 +144,7 @@ func (Rules) New(s game.Setup) (game.State, error) {
 	}
 	m := newMatch(o, s.Seats)
 	m.now, m.since = s.Started, s.Started
-	m.record(kindSetup, -1, game.M("couriers.event.setup", game.N("n", s.Seats)))
+	m.say(kindSetup, "couriers.event.setup", game.N("n", s.Seats))
 	return m, nil
 }
 

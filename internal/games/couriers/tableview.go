@@ -50,7 +50,6 @@ func (m *match) tableView(v game.Viewer) *TableView {
 	if tm := m.Next().Timers; len(tm) > 0 {
 		t.Deadline = tm[0].At
 	}
-	t.Events = m.eventLines(v)
 	if m.end != nil {
 		t.Over = &Outcome{Kind: m.end.kind, Winners: slices.Clone(m.end.winners), Summary: m.summary()}
 	}
@@ -126,18 +125,4 @@ func (m *match) fightViews(t *TableView) {
 			Defender: m.agentID(r.defender), Cards: r.cards, Winner: m.agentID(winner), LoserHome: r.loserHome}
 	}
 	t.BombVictims = m.bombLeft
-}
-
-// eventLines are the latest events v may read.
-func (m *match) eventLines(v game.Viewer) []EventLine {
-	out := []EventLine{}
-	for i := len(m.events) - 1; i >= 0 && len(out) < maxViewEvents; i-- {
-		e := m.events[i]
-		if e.to >= 0 && v.Kind != game.Omniscient && !(v.Kind == game.Player && int(v.Seat) == e.to) {
-			continue
-		}
-		out = append(out, EventLine{Seq: e.seq, Kind: e.kind, Msg: e.msg})
-	}
-	slices.Reverse(out)
-	return out
 }

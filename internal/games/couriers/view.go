@@ -4,9 +4,6 @@ import (
 	"topsecret/internal/game"
 )
 
-// maxViewEvents is how many recent event lines a view carries.
-const maxViewEvents = 6
-
 // AgentView is one agent: At is a city or base id, absent once eliminated.
 type AgentView struct {
 	ID      string `json:"id"`
@@ -78,13 +75,6 @@ type RollView struct {
 	Dice [2]int `json:"dice"`
 }
 
-// EventLine is one line of the timeline.
-type EventLine struct {
-	Seq  int      `json:"seq"`
-	Kind string   `json:"kind"`
-	Msg  game.Msg `json:"msg"`
-}
-
 // Outcome is the end of the match.
 type Outcome struct {
 	Kind    string   `json:"kind"` // win or exhaustion
@@ -118,7 +108,6 @@ type TableView struct {
 	FirstRolls  [][]RollView   `json:"first_rolls,omitempty"`
 	Undelivered int            `json:"undelivered"` // U of R23
 	Deadline    int64          `json:"deadline,omitempty"`
-	Events      []EventLine    `json:"events"`
 	Over        *Outcome       `json:"over,omitempty"`
 }
 

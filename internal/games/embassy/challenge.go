@@ -121,8 +121,9 @@ func (c approachCmd) check(m *match, s int, _ int64) error {
 // apply walks next to the target and challenges it (§7.3).
 func (c approachCmd) apply(m *match, s int, t int64, _ *game.Rand) {
 	m.dests, m.destIDs, m.within = nil, nil, nil
+	path := m.pathTo(s, m.roll.total(), c.to, true)
 	m.players[s].spy = c.to
-	m.log(kindChallenge, game.M("embassy.event.approach", who(s), seatArg("target", c.target)))
+	m.walked(kindChallenge, game.M("embassy.event.approach", who(s), seatArg("target", c.target)), path)
 	m.challenge(s, c.target)
 }
 

@@ -119,7 +119,6 @@ func (m *match) clone() *match {
 		c.reveal = &r
 	}
 	c.transfers = slices.Clone(m.transfers)
-	c.events = slices.Clone(m.events)
 	c.recall = slices.Clone(m.recall)
 	return &c
 }

@@ -35,15 +35,9 @@ func (e emitted) add(m game.Msg) {
 	}
 }
 
-// probe records what a match says now: new events, every seat's legal
-// labels, the result, and the refusals of a battery of tries.
-func (e emitted) probe(m *match, seen *int, try bool) {
-	for _, ev := range m.events {
-		if ev.seq > *seen {
-			e.add(ev.msg)
-		}
-	}
-	*seen = m.eventSeq
+// probe records what a match says now: every seat's legal labels, the
+// result, and the refusals of a battery of tries.
+func (e emitted) probe(m *match, try bool) {
 	for s := range m.n {
 		for _, mv := range m.Legal(game.Seat(s)) {
 			e.add(mv.Label)
@@ -118,14 +112,25 @@ func tries(m *match) []game.Action {
 
 // playProbing lets the bot (or, with timeouts, the clock) play m, probing every state.
 func (e emitted) playProbing(m *match, seed game.Seed, steps int, clock bool) {
-	seen := 0
-	play(m, seed, steps, clock, func(i int) { e.probe(m, &seen, i%3 == 0) })
-	e.probe(m, &seen, true)
+	for _, ev := range m.Opening() {
+		e.add(ev.Msg)
+	}
+	playSaying(m, seed, steps, clock, func(i int) { e.probe(m, i%3 == 0) }, func(evs []game.Event) {
+		for _, ev := range evs {
+			e.add(ev.Msg)
+		}
+	})
+	e.probe(m, true)
 }
 
 // play lets the bot (or, with timeouts, the clock) play up to steps actions
 // of m, calling visit with the step's index before each.
 func play(m *match, seed game.Seed, steps int, clock bool, visit func(i int)) {
+	playSaying(m, seed, steps, clock, visit, func([]game.Event) {})
+}
+
+// playSaying is play telling said what each action said.
+func playSaying(m *match, seed game.Seed, steps int, clock bool, visit func(i int), said func([]game.Event)) {
 	for i := 0; i < steps && m.phase != PhaseOver; i++ {
 		visit(i)
 		var a game.Action
@@ -139,9 +144,11 @@ func play(m *match, seed game.Seed, steps int, clock bool, visit func(i int)) {
 				panic("bot does not act")
 			}
 		}
-		if err := game.Step(m, seed, i, a); err != nil {
+		evs, err := game.StepEvents(m, seed, i, a)
+		if err != nil {
 			panic(err)
 		}
+		said(evs)
 	}
 }
 

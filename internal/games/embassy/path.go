@@ -35,6 +35,9 @@ type walk struct {
 	// stop, when set, ends the search as soon as it reports true.
 	stop func(l loc, k int) bool
 	done bool
+	// trail, when not nil, is the path walked so far (pathTo), and found
+	// the one that made stop report true.
+	trail, found []loc
 }
 
 // newWalk prepares a walk of seat s's spy among the pieces of the match.
@@ -89,6 +92,10 @@ func (w *walk) stepTo(nb loc, k int, hopped bool) {
 	if w.seen.has(nb) {
 		return
 	}
+	if w.trail != nil {
+		w.trail = append(w.trail, nb)
+		defer func() { w.trail = w.trail[:len(w.trail)-1] }()
+	}
 	if nb.isEmbassy() {
 		w.end(nb, k)
 		return
@@ -113,6 +120,7 @@ func (w *walk) end(l loc, k int) {
 	w.ends[l] |= 1 << k
 	if w.stop != nil && w.stop(l, k) {
 		w.done = true
+		w.found = slices.Clone(w.trail)
 	}
 }
 
@@ -144,6 +152,19 @@ func (w *walk) squaresWithin(total int) []loc {
 // destinationsFor lists seat s's legal destinations for a roll of total.
 func (m *match) destinationsFor(s, total int) []loc {
 	return m.newWalk(s, total).run().destinations(total)
+}
+
+// pathTo is a path seat s's spy may walk to l with a roll of total (the
+// first the search finds): the locations after its start, l last. A move
+// ends on a square after exactly total steps, or in an embassy after at
+// most total (M6); a challenge move (within) on a square after at most
+// total (§7.3). A move names only its destination; the event shows the
+// way there.
+func (m *match) pathTo(s, total int, l loc, within bool) []loc {
+	w := m.newWalk(s, total)
+	w.trail = make([]loc, 0, total+1)
+	w.stop = func(at loc, k int) bool { return at == l && (k == total || within || l.isEmbassy()) }
+	return w.run().found
 }
 
 // hasDestination reports whether l is among the sorted destinations.

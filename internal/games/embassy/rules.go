@@ -47,7 +47,6 @@ func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
 	if err != nil {
 		panic("embassy: Apply of a refused action: " + err.Error())
 	}
-	seq := m.eventSeq
 	t := m.at(a)
 	m.now = t
 	m.public.Drop()
@@ -58,7 +57,7 @@ func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
 	}
 	cmd.apply(m, int(a.Seat), t, r)
 	m.observe()
-	return m.eventsSince(seq)
+	return m.news.Take()
 }
 
 // awaited is the seat the match waits for, -1 when over.

@@ -100,11 +100,10 @@ type match struct {
 	roll    *dice
 	noCards bool  // no card on any embassy when the active player rolled (R20)
 	dests   []loc // the roll's legal destinations (sorted)
-	// destIDs and lines are the views' destinations and recent event
-	// lines, built once when they change; views and clones share them
-	// read-only, and they are replaced, never changed in place.
+	// destIDs are the views' destinations, built once when they change;
+	// views and clones share them read-only, and they are replaced, never
+	// changed in place.
 	destIDs  []string
-	lines    []EventLine
 	within   []loc // no-cards mode: free squares 1..total steps away (sorted)
 	blockers []int // seats whose bodyguards block the active spy (R23)
 	target   int   // challenged seat, -1 outside a challenge
@@ -113,10 +112,12 @@ type match struct {
 
 	reveal    *reveal
 	transfers []transfer
-	events    []logged
-	eventSeq  int
-	recall    []memory
-	stats     stats
+	// news is what the deal or the action in hand says; eventSeq counts
+	// the public events, numbering the views' moments.
+	news     game.News
+	eventSeq int
+	recall   []memory
+	stats    stats
 
 	// public is the table's view of this state, built once for the table
 	// and every seat, whose views hold it; Apply and clone drop it.

@@ -15,7 +15,7 @@ func (m *match) buildTableView() TableView {
 	v := TableView{Phase: m.phase, Seats: m.n, Turn: m.turn, Round: m.round, Active: m.active,
 		Awaiting: m.awaited(), NoCards: m.noCards, Cards: make([]string, 0, numEmbassies), Seq: m.eventSeq,
 		Destinations: m.destIDs, Blockers: slices.Clone(m.blockers), Reveal: m.revealView(),
-		Transfers: m.transferViews(), Timer: m.timerView(), Events: m.lines}
+		Transfers: m.transferViews(), Timer: m.timerView()}
 	v.InPlay = setNames[m.n]
 	if m.roll != nil {
 		v.Roll = &RollView{Seat: m.roll.seat, A: m.roll.a, B: m.roll.b}

@@ -121,14 +121,15 @@ func (m *match) pieceOn(l loc) bool {
 // apply moves the spy; entering an embassy that holds a card takes it (R10).
 func (c moveCmd) apply(m *match, s int, t int64, _ *game.Rand) {
 	m.dests, m.destIDs, m.within = nil, nil, nil
+	path := m.pathTo(s, m.roll.total(), c.to, false)
 	m.players[s].spy = c.to
 	if !c.to.isEmbassy() {
-		m.log(kindMove, game.M("embassy.event.moved", who(s), game.N("n", m.roll.total())))
+		m.walked(kindMove, game.M("embassy.event.moved", who(s), game.N("n", m.roll.total())), path)
 		m.endTurn(t)
 		return
 	}
 	e := c.to.embassy()
-	m.log(kindMove, game.M("embassy.event.entered", who(s), embassyArg(e)))
+	m.walked(kindMove, game.M("embassy.event.entered", who(s), embassyArg(e)), path)
 	k := m.onEmbassy[e]
 	if k == noCard {
 		m.endTurn(t)

@@ -4,9 +4,6 @@ import (
 	"topsecret/internal/game"
 )
 
-// maxViewEvents is how many recent event lines a view carries.
-const maxViewEvents = 4
-
 // PlayerView is what everyone may see of a player (§10): pieces, and which
 // slots of the code holder are occupied, never what they hold.
 type PlayerView struct {
@@ -78,13 +75,6 @@ type TimerView struct {
 	At   int64  `json:"at"`   // Unix ms
 }
 
-// EventLine is one line of the recent events.
-type EventLine struct {
-	Seq  int      `json:"seq"`
-	Kind string   `json:"kind"`
-	Msg  game.Msg `json:"msg"`
-}
-
 // Outcome is the end of the game (R25).
 type Outcome struct {
 	Winner  int      `json:"winner"`
@@ -116,9 +106,10 @@ type TableView struct {
 	Reveal    *RevealView    `json:"reveal,omitempty"`
 	Transfers []TransferView `json:"transfers,omitempty"`
 	Timer     *TimerView     `json:"timer,omitempty"`
-	Seq       int            `json:"seq"`
-	Events    []EventLine    `json:"events"`
-	Over      *Outcome       `json:"over,omitempty"`
+	// Seq counts the public events so far: a moment's animation plays
+	// once per number.
+	Seq  int      `json:"seq"`
+	Over *Outcome `json:"over,omitempty"`
 }
 
 // SeatView is one player's phone: the table's facts plus the player's own

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"topsecret/internal/game"
@@ -149,8 +150,15 @@ func thenAll(fs []then) func(testing.TB, game.State) {
 	}
 	return func(tb testing.TB, st game.State) {
 		tb.Helper()
+		m, ok := st.(*match)
+		if h, heard := st.(*hearing); heard {
+			m, ok = h.match, true
+		}
+		if !ok {
+			tb.Fatalf("a %T in an inkognito scenario", st)
+		}
 		for _, f := range fs {
-			f(tb, st.(*match))
+			f(tb, m)
 		}
 	}
 }
@@ -166,7 +174,7 @@ func runScenarios(t *testing.T, cases []scenario) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			gametest.Scenario(t, c.m, c.m.n, game.Seed{1}, c.steps...)
+			gametest.Scenario(t, hear(c.m), c.m.n, game.Seed{1}, c.steps...)
 		})
 	}
 }
@@ -327,21 +335,61 @@ func viewHas(s int, texts ...string) then {
 	}
 }
 
-// lines are the event lines seat s reads (s = -1: the table): its notices
-// and the public events.
-func lines(m *match, s int) []EventLine {
-	if s < 0 {
-		return m.tableView().Events
+// heard keeps what a scenario's match said: the room keeps a match's
+// events, so its tests keep them here (hear fills it).
+var heard sync.Map // *match → *hearing
+
+// hearing is a match whose events its test reads.
+type hearing struct {
+	*match
+	said []game.Event
+}
+
+// Apply applies a and keeps what it said.
+func (h *hearing) Apply(a game.Action, r *game.Rand) []game.Event {
+	evs := h.match.Apply(a, r)
+	h.said = append(h.said, evs...)
+	return evs
+}
+
+// hear wraps m so that what it says is kept for its scenario's checks.
+func hear(m *match) *hearing {
+	if h, ok := heard.Load(m); ok {
+		return h.(*hearing)
 	}
-	v := m.seatView(s)
-	return append(slices.Clone(v.Notices), v.Events...)
+	h := &hearing{match: m, said: m.news.Take()}
+	heard.Store(m, h)
+	return h
+}
+
+// recentLines is how many public events and how many notices a seat's
+// lines hold: as many as a view once carried.
+const recentLines = 16
+
+// lines are the events seat s reads (s = -1: the table): its newest
+// notices and the newest public events.
+func lines(m *match, s int) []game.Event {
+	var said []game.Event
+	if h, ok := heard.Load(m); ok {
+		said = h.(*hearing).said
+	}
+	var notices, public []game.Event
+	for _, e := range said {
+		switch {
+		case e.Public():
+			public = append(public, e)
+		case s >= 0 && e.For(game.SeatViewer(game.Seat(s))):
+			notices = append(notices, e)
+		}
+	}
+	return append(notices[max(0, len(notices)-recentLines):], public[max(0, len(public)-recentLines):]...)
 }
 
 // saysTo reports whether one of seat s's lines is message id with at least
 // the given arguments.
 func saysTo(m *match, s int, id string, args ...game.Arg) bool {
 	want := game.M(id, args...)
-	return slices.ContainsFunc(lines(m, s), func(l EventLine) bool {
+	return slices.ContainsFunc(lines(m, s), func(l game.Event) bool {
 		if l.Msg.ID != id {
 			return false
 		}

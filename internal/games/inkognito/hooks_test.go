@@ -94,7 +94,6 @@ func TestMatch_CloneIsDeep(t *testing.T) {
 		c.meetings = append(c.meetings[:0], meeting{site: Arsenale, kind: MeetPeek, agents: []int{9}})
 		c.sheets[0][0].Marks = append(c.sheets[0][0].Marks[:0], Mark{Face: "F", Mark: MarkShowed})
 		c.sheets[0] = append(c.sheets[0][:0], Column{Site: "ARSENALE"})
-		c.events = append(c.events[:0], logged{seq: 999})
 		for s := range c.subs {
 			if c.subs[s] != nil {
 				c.subs[s].typ = ActSkip

@@ -165,7 +165,6 @@ func (m *match) clone() *match {
 		d.winners = slices.Clone(m.dial.winners)
 		c.dial = &d
 	}
-	c.events = slices.Clone(m.events)
 	return &c
 }
 

@@ -45,7 +45,6 @@ func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
 	if err != nil {
 		panic("inkognito: Apply of a refused action: " + err.Error())
 	}
-	from := m.recorded
 	s := int(a.Seat)
 	t := m.at(a)
 	m.now = t
@@ -68,7 +67,7 @@ func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
 		m.step++
 		m.stageAt = t
 	}
-	return m.eventsSince(from)
+	return m.news.Take()
 }
 
 // Next says who is awaited and which time limit the room must arm (H17).

@@ -75,7 +75,6 @@ type SeatView struct {
 	Sealed    *Sealed     `json:"sealed,omitempty"`
 	Sheet     Sheet       `json:"sheet"`
 	Helper    *Helper     `json:"helper,omitempty"`
-	Notices   []EventLine `json:"notices"`
 }
 
 // OmniscientView is everything, for finished matches and replays: the
@@ -93,7 +92,7 @@ type OmniscientView struct {
 
 func (m *match) seatView(s int) SeatView {
 	v := SeatView{TableView: m.tableView(), Me: s, Role: "agent", Cards: []string{}, Hand: siteStrings(m.hands[s]),
-		Sheet: m.sheet(s), Notices: []EventLine{}}
+		Sheet: m.sheet(s)}
 	if s == m.amb {
 		v.Role, v.Colour = "ambassador", ambColour
 		if m.commit != noSite {
@@ -110,12 +109,6 @@ func (m *match) seatView(s int) SeatView {
 	v.Task = m.task(s)
 	v.Sealed = m.sealed(s)
 	v.Helper = Deduce(v.Sheet, m.opts.Helper)
-	for _, e := range m.events {
-		if e.to == s {
-			v.Notices = append(v.Notices, EventLine{Seq: e.seq, Msg: e.msg})
-		}
-	}
-	v.Notices = lastEvents(v.Notices)
 	return v
 }
 

@@ -109,11 +109,8 @@ type match struct {
 	dial     *dialRecord
 	points   [5]int
 
-	events []logged
-	// eventSeq numbers the public events; recorded counts them all, private
-	// ones included, for Apply to tell which an action caused.
-	eventSeq int
-	recorded int
+	// news is what the deal or the action in hand says.
+	news game.News
 
 	// Seams for tests; nil means the *game.Rand.
 	shuffle func(r *game.Rand, n int, swap func(i, j int))

@@ -4,9 +4,6 @@ import (
 	"topsecret/internal/game"
 )
 
-// maxViewEvents is how many recent event lines a view carries.
-const maxViewEvents = 16
-
 // AgentInfo is what everyone sees of an agent: seat, colour and the
 // location cards left this cycle (§6).
 type AgentInfo struct {
@@ -89,13 +86,6 @@ type Outcome struct {
 	Black   []BlackInfo `json:"black"`
 }
 
-// EventLine is one line of the event log, a message each reader's page
-// words; Seq orders the lines of a game.
-type EventLine struct {
-	Seq int      `json:"seq"`
-	Msg game.Msg `json:"msg"`
-}
-
 // TableView is the table screen and every spectator: public facts only (§6).
 type TableView struct {
 	Phase   Phase  `json:"phase"`
@@ -114,7 +104,6 @@ type TableView struct {
 	Meetings   []MeetingInfo `json:"meetings"`
 	Requests   []RequestInfo `json:"requests"`
 	Awaiting   []int         `json:"awaiting"`
-	Events     []EventLine   `json:"events"`
 	Dial       *DialInfo     `json:"dial,omitempty"`
 	Over       *Outcome      `json:"over,omitempty"`
 	// Timer is the running time limit (H17), if any.
@@ -148,7 +137,7 @@ func (m *match) buildTableView() TableView {
 	v := TableView{Phase: m.phase, Players: m.n, Helper: m.opts.Helper, Cycle: m.cycle(), Round: m.cycleRound(),
 		Rounds: m.round, Start: m.agents[m.startIndex()], Turn: -1, Agents: []AgentInfo{},
 		Sites: []SiteInfo{}, Meetings: []MeetingInfo{}, Requests: []RequestInfo{},
-		Awaiting: append([]int{}, m.awaited()...), Events: []EventLine{}, Timer: m.timer()}
+		Awaiting: append([]int{}, m.awaited()...), Timer: m.timer()}
 	t := m.turnOrder()
 	v.TurnOrder = t[:]
 	if m.phase == PhasePlay {
@@ -176,12 +165,6 @@ func (m *match) buildTableView() TableView {
 	for _, q := range m.requests {
 		v.Requests = append(v.Requests, RequestInfo{Requester: q.requester, Target: q.target, Answered: q.done})
 	}
-	for _, e := range m.events {
-		if e.to < 0 {
-			v.Events = append(v.Events, EventLine{Seq: e.seq, Msg: e.msg})
-		}
-	}
-	v.Events = lastEvents(v.Events)
 	if d := m.dial; d != nil {
 		v.Dial = &DialInfo{By: d.by, Number: d.number, Correct: d.correct, Digits: d.digits}
 		v.Over = m.outcome()
@@ -248,11 +231,4 @@ func siteStrings(hand uint8) []string {
 		out = append(out, s.String())
 	}
 	return out
-}
-
-func lastEvents(es []EventLine) []EventLine {
-	if len(es) > maxViewEvents {
-		return es[len(es)-maxViewEvents:]
-	}
-	return es
 }

@@ -34,7 +34,6 @@ func (m *match) clone() *match {
 		c.players[i] = p
 	}
 	c.discard, c.reserve, c.eligible = slices.Clone(m.discard), slices.Clone(m.reserve), slices.Clone(m.eligible)
-	c.events = slices.Clone(m.events)
 	c.moments = m.moments.clone()
 	return &c
 }

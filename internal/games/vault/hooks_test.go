@@ -105,9 +105,6 @@ func scramble(m *match) {
 	for i := range m.eligible {
 		m.eligible[i].owner, m.eligible[i].by = -7, -7
 	}
-	for i := range m.events {
-		m.events[i].seq, m.events[i].kind = -1, "scrambled"
-	}
 	mo := &m.moments
 	if mo.reveal != nil {
 		mo.reveal.trick = -1

@@ -14,7 +14,7 @@ func (m *match) tableView() TableView {
 // buildTableView builds what the table sees, or with all every card.
 func (m *match) buildTableView(all bool) TableView {
 	v := TableView{Phase: m.phase, Seats: m.n, Trick: m.trick, Tricks: m.tricks, Step: m.step,
-		Discard: len(m.discard), BoomButton: m.phase == PhaseBoom, Events: []EventLine{}}
+		Discard: len(m.discard), BoomButton: m.phase == PhaseBoom}
 	if len(m.discard) > 0 {
 		v.DiscardTop = infoPtr(m.discard[len(m.discard)-1])
 	}
@@ -32,12 +32,6 @@ func (m *match) buildTableView(all bool) TableView {
 	if at, ok := m.deadline(); ok && m.phase != PhaseDealEnd {
 		v.Timer = &TimerInfo{Kind: string(m.phase), At: at}
 	}
-	for _, e := range m.events {
-		if e.to < 0 {
-			v.Events = append(v.Events, EventLine{Seq: e.seq, Kind: e.kind, Msg: e.msg})
-		}
-	}
-	v.Events = lastEvents(v.Events)
 	if m.phase == PhaseDealEnd {
 		v.Over = m.outcome()
 	}
@@ -85,13 +79,6 @@ func (m *match) momentViews(v *TableView) {
 	}
 }
 
-func lastEvents(es []EventLine) []EventLine {
-	if len(es) > maxViewEvents {
-		return es[len(es)-maxViewEvents:]
-	}
-	return es
-}
-
 func (m *match) safeView(s int) SafeView {
 	p := &m.players[s]
 	v := SafeView{Seat: s, X1: infos(p.x1), X2: []PairView{}, X1Points: p.x1Points(), X2Points: p.x2Points(),
@@ -109,19 +96,13 @@ func (m *match) seatView(s int) SeatView {
 	v := SeatView{TableView: m.tableView(), Me: s, Colour: colours[s], Hand: infos(p.hand),
 		Committed: infoPtr(p.commit), Stake: infos(p.stake), Safe: m.safeView(s),
 		MustBoom: m.phase == PhaseBoom && m.awaits(s), Decide: m.phase == PhaseSecure && m.awaits(s),
-		Decision: choiceNames[p.decision], Moves: m.Legal(game.Seat(s)), Notices: []EventLine{}}
+		Decision: choiceNames[p.decision], Moves: m.Legal(game.Seat(s))}
 	if m.phase == PhaseSteal && m.awaits(s) {
 		v.Targets = tiles(m.targets(s))
 	}
 	if v.Moves == nil {
 		v.Moves = []game.Move{}
 	}
-	for _, e := range m.events {
-		if e.to == s {
-			v.Notices = append(v.Notices, EventLine{Seq: e.seq, Kind: e.kind, Msg: e.msg})
-		}
-	}
-	v.Notices = lastEvents(v.Notices)
 	return v
 }
 

@@ -47,12 +47,11 @@ func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
 	if err != nil {
 		panic("vault: Apply of a refused action: " + err.Error())
 	}
-	from := m.recorded
 	t := m.at(a)
 	m.now = t
 	m.public.Drop()
 	cmd.apply(m, int(a.Seat), t, r)
-	return m.eventsSince(from)
+	return m.news.Take()
 }
 
 // window is the length of the running phase's timer in ms, 0 for none.

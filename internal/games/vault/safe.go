@@ -135,7 +135,8 @@ func (m *match) endDeal(t int64) {
 	m.eligible = nil
 	m.enter(PhaseDealEnd, t)
 	res, _ := m.Result()
-	m.record(kindOver, -1, res.Summary)
+	m.news.Say(kindOver, res.Summary)
+	m.eventSeq++
 }
 
 // score is a seat's deal score: x1 at face value, x2 pairs at 4v, minus 50

@@ -100,11 +100,10 @@ type match struct {
 	eligible []tile
 
 	moments moments
-	events  []logged
-	// eventSeq numbers the public events; recorded counts them all, private
-	// ones included, for Apply to tell which an action caused.
+	// news is what the deal or the action in hand says; eventSeq counts
+	// the public events, numbering the moments.
+	news     game.News
 	eventSeq int
-	recorded int
 
 	// public is the table's view of this state, built once for the table
 	// and every seat, whose views hold it; Apply and clone drop it.

@@ -4,9 +4,6 @@ import (
 	"topsecret/internal/game"
 )
 
-// maxViewEvents is how many recent event lines a view carries.
-const maxViewEvents = 12
-
 // CardInfo is a face-up card (or one of your own). Colour is cosmetic (R3).
 type CardInfo struct {
 	ID     int    `json:"id"`
@@ -93,14 +90,6 @@ type TimerInfo struct {
 	At   int64  `json:"at"`   // Unix ms
 }
 
-// EventLine is one line of the timeline: what happened as a message each
-// reader's page words (names, cards and numbers are its arguments).
-type EventLine struct {
-	Seq  int      `json:"seq"`
-	Kind string   `json:"kind"`
-	Msg  game.Msg `json:"msg"`
-}
-
 // PairView is one x2 pair and its points (R15).
 type PairView struct {
 	Cards  []CardInfo `json:"cards"`
@@ -154,7 +143,6 @@ type TableView struct {
 	Steals   []StealMoment `json:"steals,omitempty"`
 	Banks    []BankMoment  `json:"banks,omitempty"`
 	Timer    *TimerInfo    `json:"timer,omitempty"`
-	Events   []EventLine   `json:"events"`
 	Over     *Outcome      `json:"over,omitempty"`
 	// Safes are every safe opened: at the deal's end (R17), or for the omniscient viewer.
 	Safes []SafeView `json:"safes,omitempty"`
@@ -177,7 +165,6 @@ type SeatView struct {
 	Decide   bool        `json:"decide"`
 	Decision string      `json:"decision,omitempty"`
 	Moves    []game.Move `json:"moves"`
-	Notices  []EventLine `json:"notices"`
 }
 
 // OmniscientView is everything, for replays of finished matches.

@@ -2,6 +2,7 @@ package wink
 
 import (
 	"encoding/json"
+	"sync"
 	"testing"
 
 	"topsecret/internal/game"
@@ -89,8 +90,15 @@ func thenAll(fs []func(testing.TB, *match)) func(testing.TB, game.State) {
 	}
 	return func(tb testing.TB, st game.State) {
 		tb.Helper()
+		m, ok := st.(*match)
+		if h, heard := st.(*hearing); heard {
+			m, ok = h.match, true
+		}
+		if !ok {
+			tb.Fatalf("a %T in a wink scenario", st)
+		}
 		for _, f := range fs {
-			f(tb, st.(*match))
+			f(tb, m)
 		}
 	}
 }
@@ -168,11 +176,43 @@ func seatJSON(tb testing.TB, m *match, s int) string {
 	return string(b)
 }
 
-// notices counts the private notices of kind in seat s's view.
+// heard keeps what a scenario's match said: the room keeps a match's
+// events, so its tests keep them here (runScenarios fills it).
+var heard sync.Map // *match → *hearing
+
+// hearing is a match whose events its test reads.
+type hearing struct {
+	*match
+	said []game.Event
+}
+
+// Apply applies a and keeps what it said.
+func (h *hearing) Apply(a game.Action, r *game.Rand) []game.Event {
+	evs := h.match.Apply(a, r)
+	h.said = append(h.said, evs...)
+	return evs
+}
+
+// hear wraps m so that what it says is kept for its scenario's checks.
+func hear(m *match) *hearing {
+	h := &hearing{match: m, said: m.news.Take()}
+	heard.Store(m, h)
+	return h
+}
+
+// said is what m said so far in its scenario.
+func said(m *match) []game.Event {
+	if h, ok := heard.Load(m); ok {
+		return h.(*hearing).said
+	}
+	return nil
+}
+
+// notices counts the private notices of kind seat s was told.
 func notices(m *match, s int, kind string) int {
 	n := 0
-	for _, e := range m.seatView(s).Notices {
-		if e.Kind == kind {
+	for _, e := range said(m) {
+		if e.Kind == kind && !e.Public() && e.For(game.SeatViewer(game.Seat(s))) {
 			n++
 		}
 	}
@@ -180,11 +220,12 @@ func notices(m *match, s int, kind string) int {
 }
 
 // lastEvent is the newest public event.
-func lastEvent(m *match) logged {
-	for i := len(m.events) - 1; i >= 0; i-- {
-		if m.events[i].to < 0 {
-			return m.events[i]
+func lastEvent(m *match) game.Event {
+	evs := said(m)
+	for i := len(evs) - 1; i >= 0; i-- {
+		if evs[i].Public() {
+			return evs[i]
 		}
 	}
-	return logged{}
+	return game.Event{}
 }

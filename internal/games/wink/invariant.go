@@ -98,7 +98,7 @@ func (m *match) clone() *match {
 	}
 	c.agentDeck, c.agentDiscard, c.removed = slices.Clone(m.agentDeck), slices.Clone(m.agentDiscard), slices.Clone(m.removed)
 	c.locDeck, c.locDiscard = slices.Clone(m.locDeck), slices.Clone(m.locDiscard)
-	c.queue, c.winks, c.events = slices.Clone(m.queue), slices.Clone(m.winks), slices.Clone(m.events)
+	c.queue, c.winks = slices.Clone(m.queue), slices.Clone(m.winks)
 	if m.claim != nil {
 		cl := *m.claim
 		c.claim = &cl

@@ -47,13 +47,12 @@ func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
 	if err != nil {
 		panic("wink: Apply of a refused action: " + err.Error())
 	}
-	from := m.recorded
 	t := m.at(a)
 	m.now = t
 	m.public.Drop()
 	m.settleFocus(t)
 	cmd.apply(m, int(a.Seat), t, r)
-	return m.eventsSince(from)
+	return m.news.Take()
 }
 
 // enter starts a phase at time t; timers armed for the old phase go stale.

@@ -22,7 +22,7 @@ func runScenarios(t *testing.T, cases []scenario) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			gametest.Scenario(t, c.m, c.m.n, game.Seed{1}, c.steps...)
+			gametest.Scenario(t, hear(c.m), c.m.n, game.Seed{1}, c.steps...)
 		})
 	}
 }
@@ -63,7 +63,7 @@ func TestScenarios_Original(t *testing.T) {
 				ok("confirm", act(julia, ActConfirmClaim, nil, 2000),
 					score(1, 1, 0, 0), hand(tom, R, Kiosk), hand(julia, P, Cafe), phase(PhaseTurn, jan),
 					check(func(tb testing.TB, m *match) {
-						if e := lastEvent(m); e.kind != kindReveal || e.msg.ID != "wink.event.reveal" || arg(e.msg, "place").Term().ID != "wink.place.fountain" {
+						if e := lastEvent(m); e.Kind != kindReveal || e.Msg.ID != "wink.event.reveal" || arg(e.Msg, "place").Term().ID != "wink.place.fountain" {
 							tb.Fatalf("last event %+v", e)
 						}
 					})),
@@ -81,7 +81,7 @@ func TestScenarios_Original(t *testing.T) {
 				ok("accuse", act(marie, ActAccuse, Accuse{Winker: julia, Target: jan, Epoch: 0}, 1000),
 					chips(marie, 2), score(0, 0, 0, 1), epoch(julia, 1), hand(julia, B, Fountain), phase(PhaseTurn, tom),
 					check(func(tb testing.TB, m *match) {
-						if e := lastEvent(m); e.kind != kindCaught || arg(e.msg, "card").Term().ID != "wink.colour.purple" || arg(e.msg, "accuser").Seat() != marie {
+						if e := lastEvent(m); e.Kind != kindCaught || arg(e.Msg, "card").Term().ID != "wink.colour.purple" || arg(e.Msg, "accuser").Seat() != marie {
 							tb.Fatalf("last event %+v", e)
 						}
 						if c := m.players[marie].pile[0]; c != (card{agentCard, int(P)}) {
@@ -155,7 +155,7 @@ func TestScenarios_Edges(t *testing.T) {
 				ok("confirm", act(julia, ActConfirmClaim, nil, 1500),
 					hand(julia, P, Cafe), hand(tom, R, Kiosk), score(0, 0, 0, 0), phase(PhaseTurn, jan),
 					check(func(tb testing.TB, m *match) {
-						if e := lastEvent(m); e.kind != kindNotMe {
+						if e := lastEvent(m); e.Kind != kindNotMe {
 							tb.Fatalf("last event %+v", e)
 						}
 						if !slices.Equal(m.agentDiscard, []Colour{G}) {
@@ -167,7 +167,7 @@ func TestScenarios_Edges(t *testing.T) {
 			steps: []gametest.Step{ok("accuse", act(marie, ActAccuse, Accuse{Winker: julia, Target: tom}, 1000),
 				chips(marie, 2), score(0, 0, 0, 0), hand(julia, R, Fountain), epoch(julia, 1),
 				check(func(tb testing.TB, m *match) {
-					if !slices.Equal(m.agentDiscard, []Colour{P}) || lastEvent(m).kind != kindWrong {
+					if !slices.Equal(m.agentDiscard, []Colour{P}) || lastEvent(m).Kind != kindWrong {
 						tb.Fatalf("discard %v, event %+v", m.agentDiscard, lastEvent(m))
 					}
 				}))}},

@@ -114,12 +114,9 @@ type match struct {
 	stall int // consecutive passes while the agent deck is empty (R7 no stall)
 	winks []wink
 
-	events []logged
-	// eventSeq numbers the public events; recorded counts them all, private
-	// ones included, for Apply to tell which an action caused.
-	eventSeq int
-	recorded int
-	reason   game.Msg // why the game ended (a wink.result.reason.* message)
+	// news is what the deal or the action in hand says.
+	news   game.News
+	reason game.Msg // why the game ended (a wink.result.reason.* message)
 
 	// shuffle is the seam every shuffle goes through; tests replace it.
 	shuffle func(r *game.Rand, n int, swap func(i, j int))

@@ -4,9 +4,6 @@ import (
 	"topsecret/internal/game"
 )
 
-// maxViewEvents is how many recent event lines a view carries.
-const maxViewEvents = 12
-
 // PlaceInfo names a meeting place.
 type PlaceInfo struct {
 	Code string `json:"code"` // CAF, MET, KIO or FOU
@@ -41,14 +38,6 @@ type ClaimInfo struct {
 type TimerInfo struct {
 	Kind string `json:"kind"` // "deal", "turn" or "claim"
 	At   int64  `json:"at"`   // deadline, Unix ms
-}
-
-// EventLine is one line of the event log: its kind (for an icon or a
-// banner) and what happened, as a message each reader's page words.
-type EventLine struct {
-	Seq  int      `json:"seq"`
-	Kind string   `json:"kind"`
-	Msg  game.Msg `json:"msg"`
 }
 
 // Standing is one seat's final place.
@@ -89,11 +78,10 @@ type TableView struct {
 	// agent deck is empty (R7); 0 while cards remain.
 	StallPassesLeft int `json:"stall_passes_left,omitempty"`
 
-	Claim  *ClaimInfo  `json:"claim,omitempty"`
-	Timer  *TimerInfo  `json:"timer,omitempty"`
-	Events []EventLine `json:"events"`
-	Over   *Outcome    `json:"over,omitempty"`
-	Reveal *Reveal     `json:"reveal,omitempty"`
+	Claim  *ClaimInfo `json:"claim,omitempty"`
+	Timer  *TimerInfo `json:"timer,omitempty"`
+	Over   *Outcome   `json:"over,omitempty"`
+	Reveal *Reveal    `json:"reveal,omitempty"`
 }
 
 // AgentInfo is my agent card, shown as my contact.
@@ -139,10 +127,9 @@ type SeatView struct {
 	Location *PlaceInfo `json:"location,omitempty"`
 	MyTurn   bool       `json:"my_turn"`
 	// Answer is the contact's single button during a claim: "reveal" or "not_me" (R14).
-	Answer  string             `json:"answer,omitempty"`
-	Queued  []QueuedAccusation `json:"queued,omitempty"`
-	Notices []EventLine        `json:"notices"`
-	Eyes    *EyesView          `json:"eyes,omitempty"`
+	Answer string             `json:"answer,omitempty"`
+	Queued []QueuedAccusation `json:"queued,omitempty"`
+	Eyes   *EyesView          `json:"eyes,omitempty"`
 }
 
 // View returns what v may see: a *SeatView for a seated player, an
@@ -186,10 +173,9 @@ func (m *match) buildTableView(omniscient bool) TableView {
 		Seats: m.n, Start: m.start, Suitcase: m.suitcase, Step: m.step,
 		AgentDeck: len(m.agentDeck), AgentDiscard: len(m.agentDiscard),
 		LocationDeck: len(m.locDeck), LocationDiscard: len(m.locDiscard), Removed: len(m.removed),
-		// Room for all up front: grown one by one, these two lists were
-		// the largest allocation of a loaded server's views.
+		// Room for all up front: grown one by one, this list was one of
+		// the largest allocations of a loaded server's views.
 		Players: make([]PlayerInfo, 0, len(m.players)),
-		Events:  make([]EventLine, 0, len(m.events)),
 	}
 	if len(m.agentDeck) == 0 && m.phase != PhaseOver {
 		v.StallPassesLeft = m.n - m.stall
@@ -205,12 +191,6 @@ func (m *match) buildTableView(omniscient bool) TableView {
 			Location: PlaceInfo{Code: c.loc.Code(), Name: c.loc.Term()}}
 	}
 	v.Timer = m.timerInfo()
-	for _, e := range m.events {
-		if e.to < 0 {
-			v.Events = append(v.Events, EventLine{Seq: e.seq, Kind: e.kind, Msg: e.msg})
-		}
-	}
-	v.Events = lastEvents(v.Events)
 	if m.phase == PhaseOver {
 		v.Over = m.outcome()
 	}
@@ -218,13 +198,6 @@ func (m *match) buildTableView(omniscient bool) TableView {
 		v.Reveal = m.reveal(omniscient)
 	}
 	return v
-}
-
-func lastEvents(es []EventLine) []EventLine {
-	if len(es) > maxViewEvents {
-		return es[len(es)-maxViewEvents:]
-	}
-	return es
 }
 
 func (m *match) timerInfo() *TimerInfo {
@@ -243,7 +216,7 @@ func (m *match) timerInfo() *TimerInfo {
 
 func (m *match) seatView(s int) SeatView {
 	p := &m.players[s]
-	v := SeatView{TableView: m.tableView(), Me: s, Colour: Colour(s).String(), Notices: []EventLine{}}
+	v := SeatView{TableView: m.tableView(), Me: s, Colour: Colour(s).String()}
 	if p.agent != noColour {
 		v.Agent = &AgentInfo{Colour: p.agent.String(), Contact: int(p.agent)}
 	}
@@ -267,12 +240,6 @@ func (m *match) seatView(s int) SeatView {
 			v.Queued = append(v.Queued, QueuedAccusation{Winker: q.winker, Target: q.target})
 		}
 	}
-	for _, e := range m.events {
-		if e.to == s {
-			v.Notices = append(v.Notices, EventLine{Seq: e.seq, Kind: e.kind, Msg: e.msg})
-		}
-	}
-	v.Notices = lastEvents(v.Notices)
 	if m.remote() && m.phase != PhaseOver {
 		v.Eyes = m.eyesView(s)
 	}

@@ -31,7 +31,8 @@ type Match struct {
 	// Choose picks the next action; nil plays one offered button at random,
 	// or the game's bot, or lets the clock run to the next timer.
 	Choose gametest.Chooser
-	// Frame is called with every rendered frame, for a game's own asserts.
+	// Frame is called with every rendered frame, for a game's own asserts;
+	// st is a Told, with what the match said so far.
 	Frame func(tb testing.TB, v game.Viewer, st game.State, doc *goquery.Document)
 	// PhoneID and TableID are the data-testid of the phone's and the table
 	// screen's root; each render must have exactly one.
@@ -62,8 +63,9 @@ func Play(t *testing.T, m Match) Pressed {
 	}
 	pressed := Pressed{}
 	r := game.RandFor(m.Seed, 1<<40)
+	log := game.Opening(st)
 	for step := range m.Steps {
-		offered := renderStep(t, m, st, cat, at, step, pressed)
+		offered := renderStep(t, m, st, log, cat, at, step, pressed)
 		if missing := cat.Missing(); len(missing) > 0 {
 			t.Fatalf("step %d: message ids missing from the catalogue: %v", step, missing)
 		}
@@ -79,7 +81,7 @@ func Play(t *testing.T, m Match) Pressed {
 		if err := st.Check(a); err != nil {
 			t.Fatalf("step %d: chosen %s by seat %d refused: %v", step, a.Type, a.Seat, err)
 		}
-		st.Apply(a, game.RandFor(m.Seed, step+1))
+		log = append(log, st.Apply(a, game.RandFor(m.Seed, step+1))...)
 		at += 250
 	}
 	t.Logf("%s: no result after %d steps", m.Board.Slug, m.Steps)
@@ -89,11 +91,12 @@ func Play(t *testing.T, m Match) Pressed {
 // renderStep renders the table screen and every seat's phone at this step,
 // checks what each shows, and returns what the phones' enabled controls
 // offer, each of which passed the engine's Check.
-func renderStep(t *testing.T, m Match, st game.State, cat *words.Catalog, at int64, step int, pressed Pressed) []game.Action {
+func renderStep(t *testing.T, m Match, st game.State, log []game.Event, cat *words.Catalog, at int64, step int, pressed Pressed) []game.Action {
 	t.Helper()
 	ctx := func(v game.Viewer) boards.Context {
+		rd := cat.Reader("en", Names[:m.Seats])
 		c := boards.Context{View: st.View(v), Names: Names[:m.Seats], You: v.Seat, Table: v.Kind != game.Player,
-			Now: at, Words: cat.Reader("en", Names[:m.Seats])}
+			Now: at, Words: rd, Lines: Lines(log, v, rd)}
 		if v.Kind == game.Player {
 			c.Legal = st.Legal(v.Seat)
 		}
@@ -107,7 +110,7 @@ func renderStep(t *testing.T, m Match, st game.State, cat *words.Catalog, at int
 		t.Fatalf("step %d: the table screen offers a button", step)
 	}
 	if m.Frame != nil {
-		m.Frame(t, game.TableViewer(), st, table)
+		m.Frame(t, game.TableViewer(), Told{State: st, Said: log}, table)
 	}
 	var offered []game.Action
 	for s := range m.Seats {
@@ -117,7 +120,7 @@ func renderStep(t *testing.T, m Match, st game.State, cat *words.Catalog, at int
 			One(t, doc, m.PhoneID)
 		}
 		if m.Frame != nil {
-			m.Frame(t, game.SeatViewer(seat), st, doc)
+			m.Frame(t, game.SeatViewer(seat), Told{State: st, Said: log}, doc)
 		}
 		for _, a := range m.Controls(doc, seat, at) {
 			if m.Skip != nil && m.Skip(a.Type) {

@@ -36,6 +36,7 @@ type match struct {
 	at  int64
 	r   *game.Rand
 	bot gametest.Chooser
+	log []game.Event // what the match said, as the room keeps it
 }
 
 func newMatch(tb testing.TB, n int, seed byte) *match {
@@ -46,7 +47,8 @@ func newMatch(tb testing.TB, n int, seed byte) *match {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return &match{tb: tb, n: n, st: st, at: gametest.Start, r: game.RandFor(s, 1), bot: gametest.BotMoves(couriers.Bot{})}
+	return &match{tb: tb, n: n, st: st, at: gametest.Start, r: game.RandFor(s, 1), bot: gametest.BotMoves(couriers.Bot{}),
+		log: game.Opening(st)}
 }
 
 // table is the public view now.
@@ -81,7 +83,7 @@ func (m *match) apply(a game.Action) {
 	if err := m.st.Check(a); err != nil {
 		m.tb.Fatalf("%s by seat %d refused: %v", a.Type, a.Seat, err)
 	}
-	m.st.Apply(a, m.r)
+	m.log = append(m.log, m.st.Apply(a, m.r)...)
 	m.at += 400
 }
 
@@ -104,7 +106,9 @@ func (m *match) ctx(v game.Viewer) boards.Context {
 	if v.Kind == game.Player {
 		c.Legal = m.st.Legal(v.Seat)
 	}
-	return worded(m.tb, c, m.n)
+	c = worded(m.tb, c, m.n)
+	c.Lines = boardtest.Lines(m.log, v, c.Words)
+	return c
 }
 
 // phone is seat s's phone now.

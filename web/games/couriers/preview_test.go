@@ -72,7 +72,7 @@ func fixtures(t *testing.T) []boardtest.Fixture {
 					}
 					add("table-"+name, m.ctx(game.TableViewer()))
 				}
-				if !delivered && tv.Phase == couriers.PhaseMove && lastIs(tv, "couriers.event.courier_home") {
+				if !delivered && tv.Phase == couriers.PhaseMove && m.lastIs("couriers.event.courier_home") {
 					delivered = true
 					add("phone-"+itoa(n)+"p-delivery", m.phone(tv.Active))
 					add("table-"+itoa(n)+"p-delivery", m.ctx(game.TableViewer()))
@@ -86,7 +86,12 @@ func fixtures(t *testing.T) []boardtest.Fixture {
 	return out
 }
 
-// lastIs reports whether the latest event has message id.
-func lastIs(tv *couriers.TableView, id string) bool {
-	return len(tv.Events) > 0 && tv.Events[len(tv.Events)-1].Msg.ID == id
+// lastIs reports whether the latest public event has message id.
+func (m *match) lastIs(id string) bool {
+	for i := len(m.log) - 1; i >= 0; i-- {
+		if m.log[i].Public() {
+			return m.log[i].Msg.ID == id
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package couriersboard
 import (
 	"topsecret/internal/game"
 	"topsecret/internal/games/couriers"
+	"topsecret/web/boards"
 )
 
 // ask says what the moment asks of me, on my phone.
@@ -94,11 +95,10 @@ type delivery struct {
 	Colour string // the deliverer's
 }
 
-// lastDelivery finds the latest delivery among the view's recent events:
+// lastDelivery finds the latest delivery among the viewer's recent lines:
 // its deliverer's latest delivered suitcase is the one opened.
 func (b *base) lastDelivery() *delivery {
-	for i := len(b.T.Events) - 1; i >= 0; i-- {
-		e := b.T.Events[i]
+	for _, e := range b.recent() {
 		if e.Msg.ID != "couriers.event.delivered" {
 			continue
 		}
@@ -114,18 +114,31 @@ func (b *base) lastDelivery() *delivery {
 		if !ok {
 			return nil
 		}
-		return &delivery{Seq: e.Seq, Seat: p.Seat, Case: b.caseMark(s, point{}), Text: b.say(e.Msg), Bomb: s.Clue == "BOMB",
+		return &delivery{Seq: e.Seq, Seat: p.Seat, Case: b.caseMark(s, point{}), Text: e.Text, Bomb: s.Clue == "BOMB",
 			Colour: p.Colour}
 	}
 	return nil
 }
 
 // freshReveal reports whether the latest fight's cards are still news:
-// its reveal is among the view's recent events.
+// its reveal is among the viewer's recent lines.
 func (b *base) freshReveal() bool {
-	r := b.T.LastFight
-	if r == nil || len(b.T.Events) == 0 {
+	if b.T.LastFight == nil {
 		return false
 	}
-	return r.Seq >= b.T.Events[0].Seq
+	for _, e := range b.recent() {
+		if e.Msg.ID == "couriers.event.reveal" {
+			return true
+		}
+	}
+	return false
+}
+
+// newsLines is how many of the viewer's newest lines are still news: a
+// delivery or a fight's reveal among them is shown as a moment.
+const newsLines = 6
+
+// recent are the viewer's newest lines that are still news, newest first.
+func (b *base) recent() []boards.Line {
+	return b.c.Newest(boards.LogLook{Lines: newsLines, Notices: newsLines})
 }

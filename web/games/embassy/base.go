@@ -16,13 +16,6 @@ type player struct {
 	Winner  bool
 }
 
-// line is one recent event, worded for the viewer.
-type line struct {
-	Seq  int
-	Kind string
-	Text string
-}
-
 // base holds what every surface shares: the public view, the seats, the
 // orientation of the board and the words.
 type base struct {
@@ -31,7 +24,6 @@ type base struct {
 	Me      int // -1 on the table screen and in the replay
 	V       view
 	Players []player
-	Events  []line // newest first
 }
 
 func newBase(c boards.Context, t *embassy.TableView, me int) base {
@@ -45,12 +37,12 @@ func newBase(c boards.Context, t *embassy.TableView, me int) base {
 		b.Players = append(b.Players, player{PlayerView: p, Name: name, Initial: boards.Initial(name),
 			Away: c.IsAway(p.Seat), Me: p.Seat == me, Winner: p.Seat == winner})
 	}
-	for i := len(t.Events) - 1; i >= 0; i-- {
-		e := t.Events[i]
-		b.Events = append(b.Events, line{Seq: e.Seq, Kind: e.Kind, Text: c.Say(e.Msg)})
-	}
 	return b
 }
+
+// logLook is the phone's log: the latest four lines, as the board's
+// events carry no secret and no seat is told anything alone.
+var logLook = boards.LogLook{Prefix: "em", ID: "embassy-events", Lines: 4}
 
 // t words one of the board's own catalogue entries.
 func (b *base) t(id string, args ...game.Arg) string { return b.c.T(id, args...) }

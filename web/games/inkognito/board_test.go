@@ -291,11 +291,9 @@ func assertNoSecrets(tb testing.TB, m *match, doc *goquery.Document) {
 			tb.Errorf("the table shows %s", cls)
 		}
 	}
-	for s := range m.n {
-		for _, e := range m.seat(s).Notices {
-			if txt := m.words.Say(e.Msg); strings.Contains(doc.Text(), txt) {
-				tb.Errorf("the table shows seat %d's notice %q", s, txt)
-			}
+	for _, e := range m.said {
+		if txt := m.words.Say(e.Msg); !e.Public() && strings.Contains(doc.Text(), txt) {
+			tb.Errorf("the table shows seat %d's notice %q", e.To[0], txt)
 		}
 	}
 }

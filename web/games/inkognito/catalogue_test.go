@@ -63,7 +63,7 @@ func TestCatalogue_Engine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, e := range st.View(game.TableViewer()).(*inkognito.TableView).Events {
+		for _, e := range game.Opening(st) {
 			say("deal event", e.Msg) // the deal's events come before any Apply
 		}
 		rnd := game.RandFor(setup.Seed, 1<<40)

@@ -92,9 +92,9 @@ func frame(tb testing.TB, v game.Viewer, st game.State, doc *goquery.Document, n
 	html, _ := doc.Html()
 	worded(tb, html)
 	notices := map[int][]string{}
-	for s := range n {
-		for _, e := range st.View(game.SeatViewer(game.Seat(s))).(*inkognito.SeatView).Notices {
-			notices[s] = append(notices[s], words.Say(e.Msg))
+	for _, e := range st.(boardtest.Told).Said {
+		if !e.Public() {
+			notices[int(e.To[0])] = append(notices[int(e.To[0])], words.Say(e.Msg))
 		}
 	}
 	text := doc.Text()

@@ -27,6 +27,7 @@ type match struct {
 	r     *game.Rand
 	words words.Reader
 	step  int
+	said  []game.Event // what the match said, as the room keeps it
 }
 
 func newMatch(tb testing.TB, n int, seed byte, helper string) *match {
@@ -40,7 +41,7 @@ func newMatch(tb testing.TB, n int, seed byte, helper string) *match {
 	}
 	bot, _ := game.BotFor(inkognito.Rules{})
 	w := boardtest.Words(tb, inkognitoboard.Game).Reader("en", names[:n])
-	return &match{n: n, st: st, bot: bot, r: game.RandFor(s, 1), words: w}
+	return &match{n: n, st: st, bot: bot, r: game.RandFor(s, 1), words: w, said: game.Opening(st)}
 }
 
 // next lets the first seat with something to do act; false when nobody can.
@@ -50,7 +51,7 @@ func (m *match) next() bool {
 			if err := m.st.Check(a); err != nil {
 				panic(fmt.Sprintf("bot action refused: %v", err))
 			}
-			m.st.Apply(a, m.r)
+			m.said = append(m.said, m.st.Apply(a, m.r)...)
 			m.step++
 			return true
 		}
@@ -71,18 +72,19 @@ func (m *match) table() *inkognito.TableView {
 // phone is seat s's board context.
 func (m *match) phone(s int, note json.RawMessage) boards.Context {
 	return boards.Context{View: m.seat(s), Names: names[:m.n], You: game.Seat(s), Legal: m.st.Legal(game.Seat(s)),
-		Now: now, Note: note, Words: m.words}
+		Now: now, Note: note, Words: m.words, Lines: boardtest.Lines(m.said, game.SeatViewer(game.Seat(s)), m.words)}
 }
 
 // tableCtx is the table screen's board context.
 func (m *match) tableCtx() boards.Context {
-	return boards.Context{View: m.table(), Names: names[:m.n], You: game.System, Table: true, Now: now, Words: m.words}
+	return boards.Context{View: m.table(), Names: names[:m.n], You: game.System, Table: true, Now: now, Words: m.words,
+		Lines: boardtest.Lines(m.said, game.TableViewer(), m.words)}
 }
 
 // replayCtx is the all-seeing replay's board context.
 func (m *match) replayCtx() boards.Context {
 	return boards.Context{View: m.st.View(game.OmniscientViewer()), Names: names[:m.n], You: game.System, Table: true,
-		Now: now, Words: m.words}
+		Now: now, Words: m.words, Lines: boardtest.Lines(m.said, game.OmniscientViewer(), m.words)}
 }
 
 // until plays until some seat satisfies ok, and returns that seat, or -1.

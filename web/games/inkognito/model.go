@@ -32,12 +32,6 @@ type agent struct {
 	Played  string
 }
 
-// line is one event or notice, worded for the viewer.
-type line struct {
-	Seq  int
-	Text string
-}
-
 // cardView is a location card face up on a site.
 type cardView struct {
 	A       agent
@@ -69,7 +63,6 @@ type base struct {
 	T       *inkognito.TableView
 	Agents  []agent // the four agents, rotation order
 	Amb     agent   // the Ambassador: the 5p player, or the deck (seat -1)
-	Events  []line  // newest first
 	Sites   []siteView
 	Winners map[int]bool
 }
@@ -89,7 +82,6 @@ func newBase(c boards.Context, t *inkognito.TableView, me int) base {
 	}
 	b.Amb = b.person(t.Ambassador.Seat)
 	b.Amb.Amb, b.Amb.Colour, b.Amb.Me = true, "black", t.Ambassador.Seat >= 0 && t.Ambassador.Seat == me
-	b.Events = b.lines(t.Events)
 	for _, s := range t.Sites {
 		sv := siteView{ID: s.ID, Name: b.siteName(s.ID)}
 		for _, cd := range s.Cards {
@@ -112,14 +104,13 @@ func newBase(c boards.Context, t *inkognito.TableView, me int) base {
 // t words one of the board's own messages for the viewer.
 func (b *base) t(id string, args ...game.Arg) string { return b.C.T(id, args...) }
 
-// lines words event lines, newest first.
-func (b *base) lines(es []inkognito.EventLine) []line {
-	var out []line
-	for i := len(es) - 1; i >= 0; i-- {
-		out = append(out, line{Seq: es[i].Seq, Text: b.C.Say(es[i].Msg)})
-	}
-	return out
-}
+// tableLog is the table screen's log: the six newest events.
+var tableLog = boards.LogLook{Prefix: "ik", Class: "ik-log-list ik-tlog", ID: "inkognito-events", Lines: 6}
+
+// phoneLog is the phone's log: the newest lines, three of them at most
+// the seat's own notices.
+var phoneLog = boards.LogLook{Prefix: "ik", Class: "ik-log-list", ID: "inkognito-events", Notice: "inkognito-notice",
+	Lines: 9, Notices: 3}
 
 // person is seat s with its name, reconnecting and awaited flags.
 func (b *base) person(s int) agent {

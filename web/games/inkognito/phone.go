@@ -47,10 +47,9 @@ func (r dialRow) pre(f string) bool { return r.Pre == f }
 // phone is the model of one player's phone.
 type phone struct {
 	base
-	V       *inkognito.SeatView
-	Me      agent
-	Notices []line // newest first
-	Note    map[string]string
+	V    *inkognito.SeatView
+	Me   agent
+	Note map[string]string
 
 	PlayType string
 	Plays    map[string]string // site → data
@@ -71,7 +70,6 @@ func newPhone(c boards.Context, v *inkognito.SeatView) *phone {
 		m.Me = m.Amb
 	}
 	m.Me.Me = true
-	m.Notices = m.lines(v.Notices)
 	for _, mv := range c.Legal {
 		d := boards.DataOr(mv.Data, "{}")
 		switch mv.Type {

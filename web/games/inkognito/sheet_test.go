@@ -101,9 +101,7 @@ func TestHandBuilt(t *testing.T) {
 			Agents: []inkognito.AgentInfo{{Seat: 0, Colour: "blue", Hand: []string{"RIALTO"}}, {Seat: 1, Colour: "yellow"},
 				{Seat: 2, Colour: "green"}, {Seat: 3, Colour: "pink"}},
 			Ambassador: inkognito.AmbInfo{Seat: -1, Deck: 3},
-			Sites:      []inkognito.SiteInfo{site("RIALTO"), sanMarco},
-			Events: []inkognito.EventLine{{Seq: 1, Msg: game.M("inkognito.event.plays", game.P("who", 1),
-				game.T("site", inkognito.SiteTerm("SAN_MARCO")))}}},
+			Sites:      []inkognito.SiteInfo{site("RIALTO"), sanMarco}},
 		Me: 0, Role: "agent", Colour: "blue",
 		Black: &inkognito.BlackCards{Identity: "B", Name: game.M(inkognito.IdentityTerm("B")), Fragment: "0"},
 		Hand:  []string{"RIALTO"}, Task: &inkognito.Task{Kind: inkognito.TaskPlay, Sites: []string{"RIALTO"}},
@@ -113,8 +111,10 @@ func TestHandBuilt(t *testing.T) {
 				{Agent: "Z", Seat: -1, Fragment: "?"}, {Agent: "X", Seat: -1, Fragment: "?"}}},
 	}
 	words := boardtest.Words(t, inkognitoboard.Game).Reader("en", names[:4])
+	said := []game.Event{{Msg: game.M("inkognito.event.plays", game.P("who", 1), game.T("site", inkognito.SiteTerm("SAN_MARCO")))}}
+	lines := boardtest.Lines(said, game.SeatViewer(0), words)
 	for _, note := range []string{"", "null", "[1,2]", `{"g1_F":5}`, "{broken"} {
-		doc, html := render(t, boards.Context{View: v, Names: names[:4], You: 0, Note: json.RawMessage(note), Words: words})
+		doc, html := render(t, boards.Context{View: v, Names: names[:4], You: 0, Note: json.RawMessage(note), Words: words, Lines: lines})
 		boardtest.One(t, doc, "inkognito-seat")
 		// No legal moves: nothing is live, whatever the task says.
 		if doc.Find("button[data-act]:not([disabled])").Length() != 0 {

@@ -16,13 +16,6 @@ type player struct {
 	Winner  bool
 }
 
-// line is one event or notice, worded for the viewer.
-type line struct {
-	Seq  int
-	Kind string
-	Text string
-}
-
 // base holds what the phone and the table share: the public view, the
 // seats and the words.
 type base struct {
@@ -31,7 +24,6 @@ type base struct {
 	Now     int64
 	Me      int // -1 on the table screen and in the replay
 	Players []player
-	Events  []line // newest first
 }
 
 func newBase(c boards.Context, t *vault.TableView, me int) base {
@@ -46,10 +38,6 @@ func newBase(c boards.Context, t *vault.TableView, me int) base {
 		name := c.Name(p.Seat)
 		b.Players = append(b.Players, player{PlayerInfo: p, Name: name, Initial: boards.Initial(name),
 			Away: c.IsAway(p.Seat), Me: p.Seat == me, Winner: winners[p.Seat]})
-	}
-	for i := len(t.Events) - 1; i >= 0; i-- {
-		e := t.Events[i]
-		b.Events = append(b.Events, line{Seq: e.Seq, Kind: e.Kind, Text: c.Say(e.Msg)})
 	}
 	return b
 }

@@ -2,6 +2,7 @@ package vaultboard_test
 
 import (
 	"encoding/json"
+	"slices"
 	"sync"
 	"testing"
 
@@ -56,12 +57,7 @@ func raw(v any) json.RawMessage {
 // table4 is a 4-player public view in trick 3 of 15 at phase p.
 func table4(p vault.Phase) *vault.TableView {
 	t := vault.TableView{Phase: p, Seats: 4, Trick: 3, Tricks: 15, Step: 9, Discard: 5,
-		DiscardTop: cp(cd(2, "MO", 0)), BoomButton: p == vault.PhaseBoom,
-		Events: []vault.EventLine{
-			{Seq: 1, Kind: "deal", Msg: game.M("vault.event.deal", game.N("n", 15))},
-			{Seq: 6, Kind: "reveal", Msg: revealMsg(2, cd(0, "D20", 0), cd(1, "MO", 0), cd(2, "D25", 0), cd(3, "D10", 0))},
-			{Seq: 8, Kind: "steal", Msg: game.M("vault.event.stole", game.P("who", 1), game.P("owner", 3), term("card", cd(3, "D10", 0)))},
-		}}
+		DiscardTop: cp(cd(2, "MO", 0)), BoomButton: p == vault.PhaseBoom}
 	for i := range 4 {
 		t.Players = append(t.Players, vault.PlayerInfo{Seat: i, Colour: colours[i], Hand: 13, Stake: []vault.CardInfo{}})
 	}
@@ -89,7 +85,6 @@ func table4(p vault.Phase) *vault.TableView {
 			t.Players[i].Touched = i != 3
 		}
 		t.Timer = &vault.TimerInfo{Kind: "boom", At: now + 2600}
-		t.Events = append(t.Events, vault.EventLine{Seq: 12, Kind: "reveal", Msg: revealMsg(3, cd(0, "D15", 0), cd(1, "D30", 0), cd(2, "AG", 0), cd(3, "TE", 0))})
 	case vault.PhaseSteal:
 		t.Reveal = &vault.RevealMoment{Seq: 12, Trick: 3, Cards: []vault.PlayedCard{
 			{Seat: 0, Card: cd(0, "MO", 0)}, {Seat: 1, Card: cd(1, "D30", 0)}, {Seat: 2, Card: cd(2, "MO", 0)}, {Seat: 3, Card: cd(3, "D15", 0)}}}
@@ -105,9 +100,6 @@ func table4(p vault.Phase) *vault.TableView {
 		t.Eligible = []vault.Tile{{Seat: 1, Card: cd(1, "D30", 0), TakenBy: -1}, {Seat: 3, Card: cd(3, "D15", 0), TakenBy: 2}}
 		t.Steals = []vault.StealMoment{{Seq: 13, Mole: 2, Result: vault.StoleCard, From: 3, Card: cp(cd(3, "D15", 0))}}
 		t.Timer = &vault.TimerInfo{Kind: "steal", At: now + 3400}
-		t.Events = append(t.Events,
-			vault.EventLine{Seq: 12, Kind: "reveal", Msg: revealMsg(3, cd(0, "MO", 0), cd(1, "D30", 0), cd(2, "MO", 0), cd(3, "D15", 0))},
-			vault.EventLine{Seq: 13, Kind: "steal", Msg: game.M("vault.event.stole", game.P("who", 2), game.P("owner", 3), term("card", cd(3, "D15", 0)))})
 	case vault.PhaseSecure:
 		// After a blast: Daan's terrorist burned Anna's D20 + D15 and Bram's D30;
 		// Carla's [D25, AG] survived and banked to x2; Carla... see V-08.
@@ -129,12 +121,6 @@ func table4(p vault.Phase) *vault.TableView {
 		t.Discard = 8
 		t.DiscardTop = cp(cd(3, "TE", 0))
 		t.Timer = &vault.TimerInfo{Kind: "secure", At: now + 6000}
-		t.Events = append(t.Events,
-			vault.EventLine{Seq: 13, Kind: "boom", Msg: game.M("vault.event.boom", game.P("who", 3))},
-			vault.EventLine{Seq: 14, Kind: "blast", Msg: game.M("vault.event.blast", game.TS("burned", []game.Msg{
-				owned(0, cd(0, "D20", 0)), owned(0, cd(0, "D15", 0)), owned(3, cd(3, "TE", 0))}))},
-			vault.EventLine{Seq: 15, Kind: "bank", Msg: game.M("vault.event.bank_pair", game.P("who", 2),
-				term("a", cd(2, "D25", 0)), term("b", cd(2, "AG", 0)), game.N("points", 100))})
 	case vault.PhaseDealEnd:
 		t.Trick = 15
 		t.Reveal = &vault.RevealMoment{Seq: 90, Trick: 15, Cards: []vault.PlayedCard{
@@ -151,9 +137,35 @@ func table4(p vault.Phase) *vault.TableView {
 			{Seat: 2, X1: []vault.CardInfo{cd(2, "D25", 0), cd(2, "D10", 0), cd(2, "D10", 1)}, X1Points: 45, X2: []vault.PairView{{Cards: []vault.CardInfo{cd(2, "D20", 0), cd(2, "D20", 1)}, Points: 80}, {Cards: []vault.CardInfo{cd(2, "D15", 0), cd(2, "D15", 1)}, Points: 60}}, X2Points: 140, Score: 185},
 			{Seat: 3, X1: []vault.CardInfo{cd(3, "D30", 0)}, X1Points: 30, X2: []vault.PairView{}, MissedBooms: 1, Penalty: 50, Score: -20},
 		}
-		t.Events = append(t.Events, vault.EventLine{Seq: 91, Kind: "over", Msg: shared})
 	}
 	return &t
+}
+
+// events are what the room's log holds for table4 at phase p: the deal,
+// trick 2's reveal and steal, then what the phase's moments show.
+func events(p vault.Phase) []game.Event {
+	ev := func(kind string, m game.Msg) game.Event { return game.Event{Kind: kind, Msg: m} }
+	out := []game.Event{
+		ev("deal", game.M("vault.event.deal", game.N("n", 15))),
+		ev("reveal", revealMsg(2, cd(0, "D20", 0), cd(1, "MO", 0), cd(2, "D25", 0), cd(3, "D10", 0))),
+		ev("steal", game.M("vault.event.stole", game.P("who", 1), game.P("owner", 3), term("card", cd(3, "D10", 0)))),
+	}
+	switch p {
+	case vault.PhaseBoom:
+		out = append(out, ev("reveal", revealMsg(3, cd(0, "D15", 0), cd(1, "D30", 0), cd(2, "AG", 0), cd(3, "TE", 0))))
+	case vault.PhaseSteal:
+		out = append(out, ev("reveal", revealMsg(3, cd(0, "MO", 0), cd(1, "D30", 0), cd(2, "MO", 0), cd(3, "D15", 0))),
+			ev("steal", game.M("vault.event.stole", game.P("who", 2), game.P("owner", 3), term("card", cd(3, "D15", 0)))))
+	case vault.PhaseSecure:
+		out = append(out, ev("boom", game.M("vault.event.boom", game.P("who", 3))),
+			ev("blast", game.M("vault.event.blast", game.TS("burned", []game.Msg{
+				owned(0, cd(0, "D20", 0)), owned(0, cd(0, "D15", 0)), owned(3, cd(3, "TE", 0))}))),
+			ev("bank", game.M("vault.event.bank_pair", game.P("who", 2),
+				term("a", cd(2, "D25", 0)), term("b", cd(2, "AG", 0)), game.N("points", 100))))
+	case vault.PhaseDealEnd:
+		out = append(out, ev("over", shared))
+	}
+	return out
 }
 
 // safeAnna is V-24's safe: 10 + 25 + 0 + 80 + 120 − 50 = 185.
@@ -174,7 +186,7 @@ func handOf(col int) []vault.CardInfo {
 func seat(t *vault.TableView, me int) *vault.SeatView {
 	v := vault.SeatView{TableView: *t, Me: me, Colour: colours[me], Hand: handOf(me)[:t.Players[me].Hand],
 		Stake: t.Players[me].Stake, Safe: vault.SafeView{Seat: me, X1: []vault.CardInfo{}, X2: []vault.PairView{}},
-		Moves: []game.Move{}, Notices: []vault.EventLine{}}
+		Moves: []game.Move{}}
 	if me == 0 {
 		v.Safe = vault.SafeView{Seat: 0, X1: []vault.CardInfo{cd(0, "D25", 0)}, X1Points: 25, X2: []vault.PairView{}, Score: 25}
 	}
@@ -192,6 +204,10 @@ func worded(tb testing.TB, c boards.Context) boards.Context {
 	tb.Helper()
 	catalogOnce.Do(func() { catalog = boardtest.Words(tb, vaultboard.Game) })
 	c.Words = catalog.Reader("en", c.Names)
+	c.Lines = slices.Clone(c.Lines)
+	for i := range c.Lines {
+		c.Lines[i].Text = c.Words.Say(c.Lines[i].Msg)
+	}
 	return c
 }
 
@@ -223,13 +239,27 @@ type fixture struct {
 	ctx  boards.Context
 }
 
-func ctx(view any, you int, legal []game.Move) boards.Context {
+// ctx is seat you's phone showing view, after the events of its phase and
+// notices told to that seat.
+func ctx(view *vault.SeatView, you int, legal []game.Move, notices ...game.Event) boards.Context {
+	log := events(view.Phase)
+	for _, n := range notices {
+		n.To = []game.Seat{game.Seat(you)}
+		log = append(log, n)
+	}
 	return boards.Context{View: view, Names: names[:4], You: game.Seat(you), Legal: legal, Now: now,
-		Away: []bool{false, false, false, true}}
+		Away: []bool{false, false, false, true}, Lines: lines(log, game.SeatViewer(game.Seat(you)))}
 }
 
 func tableCtx(t *vault.TableView) boards.Context {
-	return boards.Context{View: t, Names: names[:4], You: game.System, Table: true, Now: now, Away: []bool{false, false, false, true}}
+	return boards.Context{View: t, Names: names[:4], You: game.System, Table: true, Now: now, Away: []bool{false, false, false, true},
+		Lines: lines(events(t.Phase), game.TableViewer())}
+}
+
+// lines are the log's lines for v, worded once the context has its words
+// (worded).
+func lines(log []game.Event, v game.Viewer) []boards.Line {
+	return boardtest.Lines(log, v, words.New().Reader("en", nil))
 }
 
 // commitMove is the engine's commit template over hand.
@@ -251,8 +281,7 @@ func selectMine() boards.Context {
 func selectCommitted() boards.Context {
 	v := seat(table4(vault.PhaseSelect), 1)
 	v.Committed = cp(cd(1, "D30", 0))
-	v.Notices = []vault.EventLine{{Seq: 10, Kind: "commit", Msg: game.M("vault.event.committed", term("card", cd(1, "D30", 0)))}}
-	return ctx(v, 1, nil)
+	return ctx(v, 1, nil, game.Event{Kind: "commit", Msg: game.M("vault.event.committed", term("card", cd(1, "D30", 0)))})
 }
 
 func boomTerrorist() boards.Context {

@@ -13,9 +13,8 @@ import (
 // phone is the model of one player's phone.
 type phone struct {
 	base
-	V       *vault.SeatView
-	MeP     player
-	Notices []line // newest first
+	V   *vault.SeatView
+	MeP player
 
 	// CanCommit[id] says the commit template lists hand card id; Commit is
 	// the template's data.
@@ -40,20 +39,6 @@ func drawPhone(c boards.Context, v *vault.SeatView) templ.Component {
 func newPhone(c boards.Context, v *vault.SeatView) *phone {
 	m := &phone{base: newBase(c, &v.TableView, v.Me), V: v, CanCommit: map[int]bool{}, Steal: map[int]string{}}
 	m.MeP = m.player(v.Me)
-	// A private notice ("You played Mole face-down", "You will bank Agent…")
-	// describes a pending choice: once a public event follows it, the
-	// choice has played out and the notice would only mislead.
-	latest := 0
-	for _, e := range m.Events {
-		latest = max(latest, e.Seq)
-	}
-	for i := len(v.Notices) - 1; i >= 0; i-- {
-		e := v.Notices[i]
-		if e.Seq < latest {
-			continue
-		}
-		m.Notices = append(m.Notices, line{Seq: e.Seq, Kind: e.Kind, Text: c.Say(e.Msg)})
-	}
 	for _, mv := range c.Legal {
 		m.offer(mv)
 	}
@@ -154,3 +139,19 @@ func (m *phone) others() []player {
 	}
 	return out
 }
+
+// logLook is the phone's log: the newest lines, with at most two of the
+// seat's own notices while the deal runs. A notice ("You played Mole
+// face-down", "You will bank Agent…") describes a pending choice: once a
+// public event follows it, the choice has played out and it would only
+// mislead.
+func (m *phone) logLook() boards.LogLook {
+	look := boards.LogLook{Prefix: "vt", ID: "vault-events", Notice: "vault-notice", Lines: 7, Notices: 2, Fresh: true}
+	if m.over() {
+		look.Notices = 0
+	}
+	return look
+}
+
+// tableLog is the table screen's log: the three newest events.
+var tableLog = boards.LogLook{Prefix: "vt", Class: "vt-log vt-tlog", ID: "vault-events", Lines: 3}

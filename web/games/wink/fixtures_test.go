@@ -37,9 +37,44 @@ func places() []wink.PlaceInfo {
 	return out
 }
 
-// ev is an event line saying the engine's message id.
-func ev(seq int, kind, id string, args ...game.Arg) wink.EventLine {
-	return wink.EventLine{Seq: seq, Kind: kind, Msg: game.M(id, args...)}
+// ev is an event saying the engine's message id.
+func ev(kind, id string, args ...game.Arg) game.Event {
+	return game.Event{Kind: kind, Msg: game.M(id, args...)}
+}
+
+// events are what the room's log holds for a fixture's view: F's first
+// four, then the claim, the end, or the six-seat table's wrong accusation
+// its view shows; notices are told to the viewing seat.
+func events(view any, you int, notices ...game.Event) []game.Event {
+	var t *wink.TableView
+	switch v := view.(type) {
+	case *wink.SeatView:
+		t = &v.TableView
+	case *wink.TableView:
+		t = v
+	case *wink.OmniscientView:
+		t = &v.TableView
+	}
+	out := []game.Event{
+		ev("deal", "wink.event.deal", game.P("who", 0)),
+		ev("take_cards", "wink.event.take_cards", game.P("who", 3)),
+		ev("caught", "wink.event.caught", game.P("accuser", 3), game.P("winker", 0), game.P("target", 2), colourArg("card", "purple")),
+		ev("swap", "wink.event.swap_agent", game.P("who", 1)),
+	}
+	for _, n := range notices {
+		n.To = []game.Seat{game.Seat(you)}
+		out = append(out, n)
+	}
+	switch {
+	case t.Claim != nil:
+		out = append(out, ev("claim", "wink.event.claim", game.P("claimant", 1), colourArg("card", "green"),
+			game.P("contact", 0), placeArg("place", "FOU")))
+	case t.Over != nil:
+		out = append(out, ev("over", "wink.event.over", term("reason", t.Over.Reason), term("summary", t.Over.Summary)))
+	case t.Seats == 6 && t.Mode == wink.ModeTable:
+		out = append(out, ev("wrong", "wink.event.wrong", game.P("accuser", 4), game.P("winker", 2), game.P("target", 5), colourArg("card", "red")))
+	}
+	return out
 }
 
 // colourArg and placeArg are term arguments of fixture messages.
@@ -64,12 +99,6 @@ func tableF(n int, phase wink.Phase, suitcase int) wink.TableView {
 		Phase: phase, Mode: wink.ModeTable, HoldToPeek: true, Locations: places(), Seats: n,
 		Start: 0, Suitcase: suitcase, Step: 7, AgentDeck: 17, AgentDiscard: 3, LocationDeck: 24,
 		LocationDiscard: 2, Removed: 2 * n,
-		Events: []wink.EventLine{
-			ev(1, "deal", "wink.event.deal", game.P("who", 0)),
-			ev(5, "take_cards", "wink.event.take_cards", game.P("who", 3)),
-			ev(6, "caught", "wink.event.caught", game.P("accuser", 3), game.P("winker", 0), game.P("target", 2), colourArg("card", "purple")),
-			ev(7, "swap", "wink.event.swap_agent", game.P("who", 1)),
-		},
 	}
 	for i := range n {
 		t.Players = append(t.Players, wink.PlayerInfo{Seat: i, Colour: colours[i], Chips: 3, Score: i % 3,
@@ -128,7 +157,7 @@ func seat(t wink.TableView, me int) *wink.SeatView {
 	a := agents[me%len(agents)]
 	l := pl[locs[me%len(locs)]]
 	v := wink.SeatView{TableView: t, Me: me, Colour: colours[me],
-		Agent: &wink.AgentInfo{Colour: colours[a], Contact: a}, Location: &l, Notices: []wink.EventLine{}}
+		Agent: &wink.AgentInfo{Colour: colours[a], Contact: a}, Location: &l}
 	switch t.Phase {
 	case wink.PhaseDeal, wink.PhaseTurn:
 		v.MyTurn = t.Suitcase == me
@@ -138,7 +167,7 @@ func seat(t wink.TableView, me int) *wink.SeatView {
 
 // ctx is the board context of a fixture: seat you (-1 for the table
 // screen), seat 2 reconnecting.
-func ctx(view any, you int, legal []game.Move) boards.Context {
+func ctx(view any, you int, legal []game.Move, notices ...game.Event) boards.Context {
 	n := len(names)
 	switch v := view.(type) {
 	case *wink.SeatView:
@@ -146,8 +175,13 @@ func ctx(view any, you int, legal []game.Move) boards.Context {
 	case *wink.TableView:
 		n = v.Seats
 	}
+	viewer := game.TableViewer()
+	if you >= 0 {
+		viewer = game.SeatViewer(game.Seat(you))
+	}
+	rd := catalog.Reader("en", names[:n])
 	return boards.Context{View: view, Names: names[:n], You: game.Seat(you), Table: you < 0, Legal: legal, Now: now,
-		Away: []bool{false, false, true, false, false, false}, Words: catalog.Reader("en", names[:n])}
+		Away: []bool{false, false, true, false, false, false}, Words: rd, Lines: boardtest.Lines(events(view, you, notices...), viewer, rd)}
 }
 
 // Phone fixtures.
@@ -168,8 +202,7 @@ func dealOther() boards.Context {
 func turnMine() boards.Context {
 	t := tableF(4, wink.PhaseTurn, 1)
 	v := seat(t, 1)
-	v.Notices = []wink.EventLine{ev(4, "own_colour", "wink.event.own_colour")}
-	return ctx(v, 1, append(turnMoves(1, true), accuseMoves(t, 1)...))
+	return ctx(v, 1, append(turnMoves(1, true), accuseMoves(t, 1)...), ev("own_colour", "wink.event.own_colour"))
 }
 
 func turnOther() boards.Context {
@@ -188,8 +221,6 @@ func claimTable() wink.TableView {
 	t.Players[1].HasAgent = false
 	t.Players[1].Epoch = 2
 	t.Claim = &wink.ClaimInfo{Claimant: 1, Contact: 0, Card: "green", Location: wink.PlaceInfo{Code: "FOU", Name: wink.PlaceTerm("FOU")}}
-	t.Events = append(t.Events, ev(8, "claim", "wink.event.claim", game.P("claimant", 1), colourArg("card", "green"),
-		game.P("contact", 0), placeArg("place", "FOU")))
 	return t
 }
 
@@ -237,7 +268,6 @@ func overTable() wink.TableView {
 			{Seat: 1, Agents: []string{"green", "red", "purple"}, Locations: []string{"CAF"}},
 			{Seat: 2, Agents: []string{"red", "green"}, Locations: []string{"FOU", "FOU"}},
 			{Seat: 3, Agents: []string{"purple"}, Locations: []string{"MET"}}}}
-	t.Events = append(t.Events, ev(30, "over", "wink.event.over", term("reason", reason), term("summary", summary)))
 	return t
 }
 
@@ -295,7 +325,6 @@ func omniscient() boards.Context {
 // fixtures are every sample board, for the tests and the preview.
 func fixtures() []boardtest.Fixture {
 	t6 := tableF(6, wink.PhaseTurn, 4)
-	t6.Events = append(t6.Events, ev(9, "wrong", "wink.event.wrong", game.P("accuser", 4), game.P("winker", 2), game.P("target", 5), colourArg("card", "red")))
 	return []boardtest.Fixture{
 		{Name: "deal-holder", Ctx: dealHolder()},
 		{Name: "deal-other", Ctx: dealOther()},

@@ -25,20 +25,12 @@ type player struct {
 	Winner   bool
 }
 
-// line is one event or notice, worded.
-type line struct {
-	Seq  int
-	Kind string
-	Text string
-}
-
 // base holds what the phone and the table share.
 type base struct {
 	c       boards.Context
 	T       *wink.TableView
 	Now     int64
 	Players []player
-	Events  []line // newest first
 }
 
 func newBase(c boards.Context, t *wink.TableView, me int) base {
@@ -58,19 +50,13 @@ func newBase(c boards.Context, t *wink.TableView, me int) base {
 			Winner: winners[p.Seat],
 		})
 	}
-	b.Events = lines(c, t.Events)
 	return b
 }
 
-// lines words event lines, newest first.
-func lines(c boards.Context, es []wink.EventLine) []line {
-	out := make([]line, 0, len(es))
-	for i := len(es) - 1; i >= 0; i-- {
-		e := es[i]
-		out = append(out, line{Seq: e.Seq, Kind: e.Kind, Text: c.Say(e.Msg)})
-	}
-	return out
-}
+// bannerLines is how many of the viewer's newest lines a banner may come
+// from: as many as a view once carried, so a banner stays while its event
+// is news.
+const bannerLines = 12
 
 // t words one of the board's own messages.
 func (b *base) t(id string, args ...game.Arg) string { return b.c.T(id, args...) }
@@ -125,14 +111,14 @@ var bannerTitles = map[string]string{
 	"deal":   "wink.ui.banner.deal",
 }
 
-// banner is the newest event worth a banner, if any.
-func (b *base) banner() (line, bool) {
-	for _, e := range b.Events {
+// banner is the newest public event worth a banner, if any.
+func (b *base) banner() (boards.Line, bool) {
+	for _, e := range b.c.Newest(boards.LogLook{Lines: bannerLines}) {
 		if _, ok := bannerTitles[e.Kind]; ok {
 			return e, true
 		}
 	}
-	return line{}, false
+	return boards.Line{}, false
 }
 
 // bannerTitle is the caption of a banner event.

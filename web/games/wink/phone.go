@@ -11,9 +11,8 @@ import (
 // phone is the model of one player's phone.
 type phone struct {
 	base
-	V       *wink.SeatView
-	Me      player
-	Notices []line // newest first
+	V  *wink.SeatView
+	Me player
 
 	Contact player // my agent card's owner, when I hold one
 
@@ -47,7 +46,6 @@ type accuseOpt struct {
 func newPhone(c boards.Context, v *wink.SeatView) *phone {
 	m := &phone{base: newBase(c, &v.TableView, v.Me), V: v}
 	m.Me = m.player(v.Me)
-	m.Notices = lines(c, v.Notices)
 	if v.Agent != nil {
 		m.Contact = m.player(v.Agent.Contact)
 	}
@@ -178,4 +176,14 @@ func (m *phone) chipsLabel() string { return m.t("wink.ui.chips_n", game.N("n", 
 // hold one span per player (the script shows the picked ones).
 func (m *phone) accusePieces() []boards.Piece {
 	return m.c.Pieces("wink.ui.accused", map[string]string{"winker": "", "target": ""})
+}
+
+// logLook is the phone's log: the six newest lines, two of them at most
+// the seat's own notices, which say nothing once the game is over.
+func (m *phone) logLook() boards.LogLook {
+	look := boards.LogLook{Prefix: "wk", ID: "wink-events", Notice: "wink-notice", Lines: 6, Notices: 2}
+	if m.over() {
+		look.Notices = 0
+	}
+	return look
 }

@@ -4,66 +4,23 @@ import (
 	"topsecret/internal/game"
 )
 
-// maxEvents is how many public events the game remembers for views, with
-// the private ones among them.
-const maxEvents = 64
-
-// logged is one remembered event; to < 0 means public.
-type logged struct {
-	n   int // its place among all events, private ones included
-	seq int // the number its readers see
-	msg game.Msg
-	to  int
-}
-
-// log records a public event.
+// log tells everyone an event. Inkognito's events name no kind: its
+// boards draw every line alike.
 func (m *match) log(id string, args ...game.Arg) {
-	m.record(-1, game.M(id, args...))
+	m.news.Say("", game.M(id, args...))
 }
 
-// notify records a private notice for seat (players only).
+// notify tells seat alone (players only).
 func (m *match) notify(seat int, id string, args ...game.Arg) {
 	if m.isPlayer(seat) {
-		m.record(seat, game.M(id, args...))
+		m.news.Tell(game.Seat(seat), "", game.M(id, args...))
 	}
 }
 
-// record remembers an event. Only a public one takes a new number: a private
-// one bears the number of the public event before it, so public numbers
-// count public events alone and a gap in them never tells the table that a
-// seat was told something (a peek, a sealed choice). A seat still reads its
-// notices in order among the public events: a notice numbered n came after
-// public event n and before n+1.
-func (m *match) record(to int, msg game.Msg) {
-	m.recorded++
-	if to < 0 {
-		m.eventSeq++
-	}
-	m.events = append(m.events, logged{n: m.recorded, seq: m.eventSeq, msg: msg, to: to})
-	if len(m.events) > maxEvents {
-		m.events = game.Forget(m.events, maxEvents, logged.public)
-	}
-}
+var _ game.Opener = (*match)(nil)
 
-// public reports whether everyone is told e.
-func (e logged) public() bool { return e.to < 0 }
-
-// eventsSince converts the events recorded after the from-th into game
-// events.
-func (m *match) eventsSince(from int) []game.Event {
-	var out []game.Event
-	for _, e := range m.events {
-		if e.n <= from {
-			continue
-		}
-		ev := game.Event{Msg: e.msg}
-		if e.to >= 0 {
-			ev.To = []game.Seat{game.Seat(e.to)}
-		}
-		out = append(out, ev)
-	}
-	return out
-}
+// Opening is what the deal said: who starts.
+func (m *match) Opening() []game.Event { return m.news.Take() }
 
 // Participant terms: who an event names when it is not a seated agent
 // (H3). The fictitious agent is id 3 but no game.Seat, so it can never be a

@@ -21,68 +21,24 @@ const (
 	kindDecision = "decision" // private: your bank-or-keep choice before the window closes
 )
 
-// maxEvents is how many public events the match remembers for views, with
-// the private ones among them.
-const maxEvents = 64
-
-// logged is one remembered event; to < 0 means public. Its message is never
-// changed once recorded, so clones may share it.
-type logged struct {
-	n    int // its place among all events, private ones included
-	seq  int // the number its readers see
-	kind string
-	msg  game.Msg
-	to   int
-}
-
-// log records a public event, the message id with its arguments, and
-// returns its sequence number.
+// log tells everyone an event and returns its number among the public
+// events, which keys the views' moments (a reveal, a steal) for the
+// boards' animations.
 func (m *match) log(kind, id string, args ...game.Arg) int {
-	return m.record(kind, -1, game.M(id, args...))
-}
-
-// notify records a private notice for seat.
-func (m *match) notify(seat int, kind, id string, args ...game.Arg) {
-	m.record(kind, seat, game.M(id, args...))
-}
-
-// record remembers an event. Only a public one takes a new number: a private
-// one bears the number of the public event before it, so public numbers
-// count public events alone and a gap in them never tells the table that a
-// seat was told something (a peek, a sealed choice). A seat still reads its
-// notices in order among the public events: a notice numbered n came after
-// public event n and before n+1.
-func (m *match) record(kind string, to int, msg game.Msg) int {
-	m.recorded++
-	if to < 0 {
-		m.eventSeq++
-	}
-	m.events = append(m.events, logged{n: m.recorded, seq: m.eventSeq, kind: kind, msg: msg, to: to})
-	if len(m.events) > maxEvents {
-		m.events = game.Forget(m.events, maxEvents, logged.public)
-	}
+	m.news.Say(kind, game.M(id, args...))
+	m.eventSeq++
 	return m.eventSeq
 }
 
-// public reports whether everyone is told e.
-func (e logged) public() bool { return e.to < 0 }
-
-// eventsSince converts the events recorded after the from-th into game
-// events.
-func (m *match) eventsSince(from int) []game.Event {
-	var out []game.Event
-	for _, e := range m.events {
-		if e.n <= from {
-			continue
-		}
-		ev := game.Event{Msg: e.msg}
-		if e.to >= 0 {
-			ev.To = []game.Seat{game.Seat(e.to)}
-		}
-		out = append(out, ev)
-	}
-	return out
+// notify tells seat alone.
+func (m *match) notify(seat int, kind, id string, args ...game.Arg) {
+	m.news.Tell(game.Seat(seat), kind, game.M(id, args...))
 }
+
+var _ game.Opener = (*match)(nil)
+
+// Opening is what the deal said: a new deal begins.
+func (m *match) Opening() []game.Event { return m.news.Take() }
 
 // played is a card a seat revealed, or lost in a blast.
 type played struct {

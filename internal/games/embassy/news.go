@@ -1,6 +1,8 @@
 package embassy
 
 import (
+	"encoding/json"
+
 	"topsecret/internal/game"
 )
 
@@ -11,7 +13,7 @@ import (
 const (
 	kindStart     = "start"     // the first-player rolls
 	kindRoll      = "roll"      // dice rolled
-	kindMove      = "move"      // a spy moved or entered an embassy
+	kindMove      = "move"      // a spy moved or entered an embassy; its data is the path walked
 	kindCard      = "card"      // a card moved between an embassy and a holder
 	kindChallenge = "challenge" // a challenge, its guess and its penalty
 	kindBlocked   = "blocked"   // an immobile or blocked spy, a bodyguard swap, a pass
@@ -19,41 +21,36 @@ const (
 	kindOver      = "over"      // the game is won
 )
 
-// maxEvents is how many events the match remembers for views.
-const maxEvents = 24
-
-// logged is one remembered event.
-type logged struct {
-	seq  int
-	kind string
-	msg  game.Msg
-}
-
-// log records a public event and returns its sequence number.
+// log tells everyone msg and returns its number among the public events,
+// which keys the views' moments (a reveal, a card placed) for the boards'
+// animations.
 func (m *match) log(kind string, msg game.Msg) int {
+	m.news.Say(kind, msg)
 	m.eventSeq++
-	m.events = append(m.events, logged{seq: m.eventSeq, kind: kind, msg: msg})
-	if len(m.events) > maxEvents {
-		m.events = append([]logged(nil), m.events[len(m.events)-maxEvents:]...)
-	}
-	evs := m.events[max(0, len(m.events)-maxViewEvents):]
-	m.lines = make([]EventLine, len(evs))
-	for i, e := range evs {
-		m.lines[i] = EventLine{Seq: e.seq, Kind: e.kind, Msg: e.msg}
-	}
 	return m.eventSeq
 }
 
-// eventsSince converts the events recorded after seq into game events.
-func (m *match) eventsSince(seq int) []game.Event {
-	var out []game.Event
-	for _, e := range m.events {
-		if e.seq > seq {
-			out = append(out, game.Event{Msg: e.msg})
-		}
+// walked tells everyone that a spy moved, with the squares it walked:
+// the action names only the destination.
+func (m *match) walked(kind string, msg game.Msg, path []loc) {
+	ids := make([]string, len(path))
+	for i, l := range path {
+		ids[i] = l.String()
 	}
-	return out
+	data, err := json.Marshal(struct {
+		Path []string `json:"path"`
+	}{ids})
+	if err != nil {
+		panic("embassy: " + err.Error()) // a list of strings always encodes
+	}
+	m.news.Show(kind, msg, data)
+	m.eventSeq++
 }
+
+var _ game.Opener = (*match)(nil)
+
+// Opening is what the deal said: the first-player rolls.
+func (m *match) Opening() []game.Event { return m.news.Take() }
 
 // who is the acting seat as a message argument.
 func who(s int) game.Arg { return game.P("who", game.Seat(s)) }
