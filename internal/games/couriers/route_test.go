@@ -61,7 +61,7 @@ func checkRoutes(t *testing.T, m *match) int {
 // start excluded.
 func walk(t *testing.T, m *match, agent, to string) []string {
 	t.Helper()
-	a := game.Action{Seat: game.Seat(m.active), Type: ActMove, Data: mustJSON(Move{Agent: agent, To: to}), At: m.now}
+	a := game.Action{Seat: game.Seat(m.active), Type: ActMove, Data: mustJSON(Move{Agent: agent, To: to}), At: m.clock.Now}
 	c := m.Clone().(*match)
 	if err := c.Check(a); err != nil {
 		t.Fatalf("%s to %s is listed but refused: %v", agent, to, err)

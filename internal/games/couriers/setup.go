@@ -101,7 +101,7 @@ type match struct {
 	round   int   // laps of the turn order; 0 while hiding
 	step    int   // +1 at every applied action; timers carry it
 	since   int64 // game time of the last action: timers count from it
-	now     int64
+	clock   game.Clock
 	starter int // seat that won the first-player roll (R26)
 	active  int // seat whose turn it is; -1 while hiding
 
@@ -144,7 +144,7 @@ func (Rules) New(s game.Setup) (game.State, error) {
 		return nil, fmt.Errorf("couriers: %w", err)
 	}
 	m := newMatch(o, s.Seats)
-	m.now, m.since = s.Started, s.Started
+	m.clock.Now, m.since = s.Started, s.Started
 	m.record(kindSetup, -1, game.M("couriers.event.setup", game.N("n", s.Seats)))
 	return m, nil
 }

@@ -1,0 +1,71 @@
+package game_test
+
+import (
+	"errors"
+	"testing"
+
+	"topsecret/internal/game"
+)
+
+// The gate refuses each wrong side of the table with its own code and
+// message, and lets each right side through.
+func TestGate(t *testing.T) {
+	t.Parallel()
+	g := game.Gate{Rule: "R9", Timer: func(typ string) bool { return typ == "timeout" },
+		RefereeOnly: "x.refuse.referee_only", TimerIsReferees: "x.refuse.timer_is_referees"}
+	for _, c := range []struct {
+		name       string
+		seat       game.Seat
+		typ        string
+		code, rule string
+		id         string
+	}{
+		{"the referee fires a timer", game.System, "timeout", "", "", ""},
+		{"a seat plays", 2, "play", "", "", ""},
+		{"the referee plays", game.System, "play", game.CodeIllegal, "R9", "x.refuse.referee_only"},
+		{"a seat fires a timer", 0, "timeout", game.CodeIllegal, "R9", "x.refuse.timer_is_referees"},
+		{"a seat past the last", 3, "play", game.CodeMalformed, "", "game.malformed"},
+		{"a seat below System", -2, "timeout", game.CodeMalformed, "", "game.malformed"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := g.Check(game.Action{Seat: c.seat, Type: c.typ}, 3)
+			if c.code == "" {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				return
+			}
+			var re *game.RuleError
+			if !errors.As(err, &re) || re.Code != c.code || re.Rule != c.rule || re.Msg.ID != c.id {
+				t.Fatalf("got %v, want %s/%s %s", err, c.code, c.rule, c.id)
+			}
+		})
+	}
+}
+
+// The clock never runs backwards: an action stamped before the previous
+// one happens at the previous one's time.
+func TestClock(t *testing.T) {
+	t.Parallel()
+	c := game.Clock{Now: 1000}
+	for _, step := range []struct{ stamp, want int64 }{{1500, 1500}, {1200, 1500}, {1500, 1500}, {2000, 2000}} {
+		if got := c.Tick(game.Action{At: step.stamp}); got != step.want || c.Now != step.want {
+			t.Fatalf("stamped %d: at %d (now %d), want %d", step.stamp, got, c.Now, step.want)
+		}
+	}
+}
+
+// Apply of an action Check refused is an engine bug and panics; a checked
+// one comes through.
+func TestChecked(t *testing.T) {
+	t.Parallel()
+	if got := game.Checked(7, nil); got != 7 {
+		t.Fatalf("got %d", got)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("no panic for a refused action")
+		}
+	}()
+	game.Checked(0, game.Over())
+}
