@@ -103,15 +103,15 @@ func tries(m *match) []game.Action {
 			out = append(out, place(s, letter(e)))
 		}
 	}
-	t := game.Action{Seat: game.System, Type: ActTimeout, At: m.now}
+	t := game.Action{Seat: game.System, Type: ActTimeout, At: m.clock.Now}
 	for _, d := range []Timeout{{m.turn, m.step}, {m.turn, m.step - 1}} {
 		t.Data = mustJSON(d)
 		out = append(out, t)
 	}
-	out = append(out, game.Action{Seat: game.System, Type: ActHide, Data: mustJSON(Hide{Seq: 1}), At: m.now},
-		game.Action{Seat: game.System, Type: ActRoll, At: m.now})
+	out = append(out, game.Action{Seat: game.System, Type: ActHide, Data: mustJSON(Hide{Seq: 1}), At: m.clock.Now},
+		game.Action{Seat: game.System, Type: ActRoll, At: m.clock.Now})
 	if m.reveal != nil {
-		out = append(out, game.Action{Seat: game.System, Type: ActHide, Data: mustJSON(Hide{Seq: m.reveal.seq}), At: m.now})
+		out = append(out, game.Action{Seat: game.System, Type: ActHide, Data: mustJSON(Hide{Seq: m.reveal.seq}), At: m.clock.Now})
 	}
 	return out
 }
@@ -135,7 +135,7 @@ func play(m *match, seed game.Seed, steps int, clock bool, visit func(i int)) {
 			a.At = tm.At
 		} else {
 			var ok bool
-			if a, ok = (Bot{}).Act(m, game.Seat(m.awaited()), m.now+100, game.RandFor(seed, 1<<30+i)); !ok {
+			if a, ok = (Bot{}).Act(m, game.Seat(m.awaited()), m.clock.Now+100, game.RandFor(seed, 1<<30+i)); !ok {
 				panic("bot does not act")
 			}
 		}

@@ -95,7 +95,7 @@ type match struct {
 	round  int // 1-based, +1 when the first player's turn comes round
 	step   int // +1 at every waiting point; timers carry it
 	stepAt int64
-	now    int64
+	clock  game.Clock
 
 	roll    *dice
 	noCards bool  // no card on any embassy when the active player rolled (R20)
@@ -161,7 +161,7 @@ func (Rules) New(s game.Setup) (game.State, error) {
 	}
 	r := game.RandFor(s.Seed, 0)
 	m := newMatch(o, coloursFor(s.Seats), deal(s.Seats, r))
-	m.now, m.stepAt = s.Started, s.Started
+	m.clock.Now, m.stepAt = s.Started, s.Started
 	m.first = m.rollForFirst(r)
 	m.round = 1
 	m.startTurn(m.first, s.Started)
