@@ -92,7 +92,7 @@ type match struct {
 	tricks  int // hand size = tricks per deal
 	step    int // +1 at every phase change; timers carry it
 	phaseAt int64
-	now     int64
+	clock   game.Clock
 
 	players  []player
 	discard  []card // face-up, last is the top card (R23)
@@ -130,7 +130,7 @@ func (Rules) New(s game.Setup) (game.State, error) {
 	}
 	m.reserve = reserve
 	m.tricks = len(hands[0])
-	m.now, m.phaseAt = s.Started, s.Started
+	m.clock.Now, m.phaseAt = s.Started, s.Started
 	m.log(kindDeal, "vault.event.deal", game.N("n", m.tricks))
 	return m, nil
 }
