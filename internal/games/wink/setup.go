@@ -100,7 +100,7 @@ type match struct {
 	step     int   // +1 at every phase change; phase timers carry it
 	turn     int   // +1 whenever the suitcase moves on (deal draws included), from 1
 	phaseAt  int64 // time the current phase began
-	now      int64 // time of the latest action
+	clock    game.Clock
 
 	players      []player
 	agentDeck    []Colour // top first
@@ -167,7 +167,7 @@ func (Rules) New(s game.Setup) (game.State, error) {
 	}
 	m.suitcase = m.start
 	m.phase = PhaseDeal
-	m.now, m.phaseAt = s.Started, s.Started
+	m.clock.Now, m.phaseAt = s.Started, s.Started
 	m.turn = 1
 	m.log(kindDeal, "wink.event.deal", seatArg("who", m.start))
 	return m, nil
