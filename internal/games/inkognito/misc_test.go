@@ -210,7 +210,7 @@ func TestCheck_ErrDecode(t *testing.T) {
 		{"bad kind", game.Action{Seat: you, Type: ActPeek, Data: []byte(`{"kind":"FACE"}`)}, game.CodeMalformed},
 		{"no target", game.Action{Seat: you, Type: ActRequest, Data: []byte(`{}`)}, game.CodeMalformed},
 		{"no seat", game.Action{Seat: 7, Type: ActPlay, Data: []byte(`{"site":"RIALTO"}`)}, game.CodeMalformed},
-		{"the referee", game.Action{Seat: game.System, Type: ActPass}, game.CodeMalformed},
+		{"the referee plays", game.Action{Seat: game.System, Type: ActPass}, game.CodeIllegal},
 	} {
 		if err := m.Check(c.a); err == nil || gametest.MustRuleError(t, err).Code != c.code {
 			t.Errorf("%s: %v, want code %s", c.name, err, c.code)

@@ -21,11 +21,11 @@ func (m *match) command(a game.Action) (command, error) {
 	if err != nil {
 		return c, err
 	}
-	if c.typ == ActTimeout {
-		return c, m.checkTimeout(a.Seat, c.step, m.at(a))
+	if err := gate.Check(a, m.n); err != nil {
+		return c, err
 	}
-	if a.Seat < 0 || int(a.Seat) >= m.n {
-		return c, malformed("inkognito.refuse.no_seat", game.N("seat", int(a.Seat)), game.N("players", m.n))
+	if c.typ == ActTimeout {
+		return c, m.checkTimeout(c.step, m.clock.At(a))
 	}
 	s := int(a.Seat)
 	switch c.typ {
@@ -39,16 +39,16 @@ func (m *match) command(a game.Action) (command, error) {
 	return c, m.checkMeetingAction(s, c)
 }
 
+// gate keeps the clock the referee's (H17).
+var gate = game.Gate{Rule: "H17", Timer: func(typ string) bool { return typ == ActTimeout },
+	RefereeOnly: "inkognito.refuse.referee_only_timers", TimerIsReferees: "inkognito.refuse.timer_is_referees"}
+
 // Apply performs an action that passed Check and returns what happened.
 func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
-	c, err := m.command(a)
-	if err != nil {
-		panic("inkognito: Apply of a refused action: " + err.Error())
-	}
+	c := game.Checked(m.command(a))
 	from := m.recorded
 	s := int(a.Seat)
-	t := m.at(a)
-	m.now = t
+	t := m.clock.Tick(a)
 	m.public.Drop()
 	before := m.stage()
 	switch c.typ {

@@ -90,8 +90,9 @@ type match struct {
 
 	// Time limits (H17): the game time of the last action, the number of
 	// the waiting point and when it began.
-	now, stageAt int64
-	step         int
+	clock   game.Clock
+	stageAt int64
+	step    int
 
 	hands   [5]uint8 // cycle location hands by seat id (5p: the Ambassador's too)
 	deck    []Site   // 3p/4p Ambassador deck, top first
@@ -144,7 +145,7 @@ func (Rules) New(s game.Setup) (game.State, error) {
 	}
 	r := game.RandFor(s.Seed, 0)
 	m := newMatch(o, s.Seats)
-	m.now, m.stageAt = s.Started, s.Started
+	m.clock.Now, m.stageAt = s.Started, s.Started
 	if m.n == 5 {
 		amb := o.Ambassador
 		if amb < 0 {

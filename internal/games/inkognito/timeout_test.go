@@ -12,7 +12,7 @@ import (
 func timed(m *match) {
 	d := DefaultOptions()
 	m.opts.TurnTimeoutMs, m.opts.MeetingTimeoutMs = d.TurnTimeoutMs, d.MeetingTimeoutMs
-	m.now, m.stageAt = gametest.Start, gametest.Start
+	m.clock.Now, m.stageAt = gametest.Start, gametest.Start
 }
 
 // after is a stamped ms after gametest.Start.

@@ -173,11 +173,13 @@ func cheat(st game.State, n int, now int64, r *game.Rand) (game.Action, bool) {
 }
 
 // timers are the referee's timeouts tried at every step: the running
-// one before its deadline, a stale one, and one sent by a player.
+// one before its deadline, a stale one, one sent by a player, and a
+// player's action sent by the referee.
 func timers(st game.State) []game.Action {
 	stale := game.Action{Seat: game.System, Type: inkognito.ActTimeout, At: now,
 		Data: json.RawMessage(`{"step":100000}`)}
-	out := []game.Action{stale}
+	played := game.Action{Seat: game.System, Type: inkognito.ActPass, At: now}
+	out := []game.Action{stale, played}
 	for _, t := range st.Next().Timers {
 		early := t.Fires
 		early.At = t.At - 1
