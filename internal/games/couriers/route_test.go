@@ -17,7 +17,7 @@ func TestRouteTree_MatchesTheWalk(t *testing.T) {
 	t.Parallel()
 	checked := 0
 	for n := MinPlayers; n <= MaxPlayers; n++ {
-		for seed := range seedsFor(3) {
+		for seed := range gametest.Seeds(3, 2) {
 			setup := setupFor(n, 3000+seed, untimed)
 			pick := func(st game.State, n int, now int64, r *game.Rand) (game.Action, bool) {
 				checked += checkRoutes(t, st.(*match))

@@ -155,7 +155,7 @@ func (Rules) New(s game.Setup) (game.State, error) {
 	if s.Seats < MinPlayers || s.Seats > MaxPlayers {
 		return nil, fmt.Errorf("embassy: %d players; the game needs %d–%d (§4)", s.Seats, MinPlayers, MaxPlayers)
 	}
-	o, err := game.ParseOptions(s.Options, DefaultOptions())
+	o, err := game.ParseOptions(s.Options, DefaultOptions(), optionsInfo())
 	if err != nil {
 		return nil, fmt.Errorf("embassy: %w", err)
 	}
