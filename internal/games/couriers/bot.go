@@ -22,11 +22,6 @@ import (
 // much is at stake and a 0 (going home, R14) when little is.
 type Bot struct{}
 
-var (
-	_ game.Bot       = Bot{}
-	_ game.BotPlayer = Rules{}
-)
-
 // Bot returns the game's computer player.
 func (Rules) Bot() game.Bot { return Bot{} }
 

@@ -27,8 +27,6 @@ const (
 // Rules is the couriers game; its zero value is ready to use.
 type Rules struct{}
 
-var _ game.Rules = Rules{}
-
 // Info describes the game to the lobby.
 func (Rules) Info() game.Info {
 	return game.Info{
@@ -130,8 +128,6 @@ type match struct {
 	recorded int
 }
 
-var _ game.State = (*match)(nil)
-
 // New starts a match in the secret setup: nobody has hidden anything, every
 // agent waits in its start base with the full hand of combat cards (§4).
 // Nothing is random yet: the first-player roll follows the last hiding.
@@ -184,9 +180,3 @@ func (m *match) Turn() int { return m.turn + 1 }
 
 // Round numbers the laps of the turn order from 1; the setup belongs to the first (game.Rounder).
 func (m *match) Round() int { return max(m.round, 1) }
-
-var (
-	_ game.Colourer = (*match)(nil)
-	_ game.Turner   = (*match)(nil)
-	_ game.Rounder  = (*match)(nil)
-)

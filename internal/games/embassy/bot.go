@@ -13,11 +13,6 @@ import (
 // memory fades: an old fact is recalled less surely than a fresh one.
 type Bot struct{}
 
-var (
-	_ game.Bot       = Bot{}
-	_ game.BotPlayer = Rules{}
-)
-
 // Bot returns the game's computer player.
 func (Rules) Bot() game.Bot { return Bot{} }
 

@@ -17,8 +17,6 @@ const (
 // Rules is the embassy game; its zero value is ready to use.
 type Rules struct{}
 
-var _ game.Rules = Rules{}
-
 // Info describes the game to the lobby.
 func (Rules) Info() game.Info {
 	return game.Info{
@@ -135,8 +133,6 @@ func (d dice) total() int { return d.a + d.b }
 // doubles reports whether both dice show the same (R15).
 func (d dice) doubles() bool { return d.a == d.b }
 
-var _ game.State = (*match)(nil)
-
 // coloursFor is the colour of each seat: opposite corners for two (R27),
 // the first three colours for three, all four for four.
 func coloursFor(n int) []int {
@@ -225,9 +221,3 @@ func (m *match) Turn() int { return m.turn }
 
 // Round numbers the rounds from 1; a round starts at the first player's turn (game.Rounder).
 func (m *match) Round() int { return m.round }
-
-var (
-	_ game.Colourer = (*match)(nil)
-	_ game.Turner   = (*match)(nil)
-	_ game.Rounder  = (*match)(nil)
-)

@@ -20,12 +20,6 @@ type Bot struct {
 	Strength game.Strength
 }
 
-var (
-	_ game.Bot    = Bot{}
-	_ game.Graded = Bot{}
-	_ game.Pacer  = Bot{}
-)
-
 // Grade returns the bot playing at strength s.
 func (b Bot) Grade(s game.Strength) game.Bot { return Bot{Strength: s} }
 

@@ -32,8 +32,6 @@ const ambColour = "black"
 // Rules is the Inkognito game; its zero value is ready to use.
 type Rules struct{}
 
-var _ game.Rules = Rules{}
-
 // Info describes the game to the lobby.
 func (Rules) Info() game.Info {
 	return game.Info{
@@ -124,8 +122,6 @@ type match struct {
 	// and every seat, whose views hold it; Apply and clone drop it.
 	public game.Kept[TableView]
 }
-
-var _ game.State = (*match)(nil)
 
 // New deals a game: the 5p Ambassador or the start seat, the black identity
 // and number cards, the first cycle, and any automatic first plays (§4.1).

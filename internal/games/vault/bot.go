@@ -18,12 +18,6 @@ type Bot struct {
 	Strength game.Strength
 }
 
-var (
-	_ game.Bot    = Bot{}
-	_ game.Graded = Bot{}
-	_ game.Pacer  = Bot{}
-)
-
 // Bot returns the game's computer player.
 func (Rules) Bot() game.Bot { return Bot{} }
 

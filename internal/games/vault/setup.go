@@ -20,8 +20,6 @@ const MissedBoomPenalty = 50
 // Rules is the vault game; its zero value is ready to use.
 type Rules struct{}
 
-var _ game.Rules = Rules{}
-
 // Info describes the game to the lobby.
 func (Rules) Info() game.Info {
 	return game.Info{
@@ -110,8 +108,6 @@ type match struct {
 	// and every seat, whose views hold it; Apply and clone drop it.
 	public game.Kept[TableView]
 }
-
-var _ game.State = (*match)(nil)
 
 // New deals a match (§3.3): hands per §3.2, empty zones and safes, SELECT(1)
 // starting at s.Started. The deal needs no randomness: every hand is fixed.

@@ -17,8 +17,6 @@ const (
 // Rules is the wink game; its zero value is ready to use.
 type Rules struct{}
 
-var _ game.Rules = Rules{}
-
 // Info describes the game to the lobby.
 func (Rules) Info() game.Info {
 	return game.Info{
@@ -128,8 +126,6 @@ type match struct {
 	// and every seat, whose views hold it; Apply and clone drop it.
 	public game.Kept[TableView]
 }
-
-var _ game.State = (*match)(nil)
 
 // New deals a match: it builds and shuffles the decks, removes k×N agent
 // cards unseen and enters DEAL(start) (§3.4).
