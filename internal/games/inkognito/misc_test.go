@@ -33,8 +33,8 @@ func TestScenarios_Numbers(t *testing.T) {
 	runScenarios(t, []scenario{
 		{name: "T24 a malformed dial has no effect", m: exWith(0, []Site{AR, SM, CD, AC, RI}), steps: []gametest.Step{
 			ok("You", play(you, RI)), ok("Anne", play(anne, RI)), ok("Mario", play(mario, SM)), ok("David", play(david, SM)),
-			{Name: "52 twice", Action: dial(you, "52,52,0,29"), Rule: ErrDialMalformed, Code: game.CodeMalformed},
-			{Name: "an unknown fragment", Action: dial(you, "52,11,0,30"), Rule: ErrDialMalformed, Code: game.CodeMalformed},
+			{Name: "52 twice", Action: dial(you, "52,52,0,29"), Rule: "R10", Msg: "inkognito.refuse.dial_malformed", Code: game.CodeMalformed},
+			{Name: "an unknown fragment", Action: dial(you, "52,11,0,30"), Rule: "R10", Msg: "inkognito.refuse.dial_malformed", Code: game.CodeMalformed},
 			ok("You dials properly", dial(you, "52,11,29,0")),
 		}},
 	})

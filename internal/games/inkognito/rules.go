@@ -118,10 +118,10 @@ func malformed(id string, args ...game.Arg) *game.RuleError {
 // checkPlay enforces PLAY(i): the seat whose turn it is, with a card in hand.
 func (m *match) checkPlay(s int, site Site) error {
 	if m.phase != PhasePlay || m.current() != s {
-		return game.NotYourTurn(ErrNotYourTurn, "inkognito.refuse.not_your_turn")
+		return game.NotYourTurn("§5.8", "inkognito.refuse.not_your_turn")
 	}
 	if m.hands[s]&(1<<site) == 0 {
-		return game.Illegal(ErrCardNotInHand, "inkognito.refuse.card_played", siteArg("site", site))
+		return game.Illegal("§5.2", "inkognito.refuse.card_played", siteArg("site", site))
 	}
 	return nil
 }
@@ -129,10 +129,10 @@ func (m *match) checkPlay(s int, site Site) error {
 // checkCommit enforces AMB_COMMIT: the 5p Ambassador, first, with a card in hand (R21).
 func (m *match) checkCommit(s int, site Site) error {
 	if m.phase != PhaseCommit || s != m.amb {
-		return game.NotYourTurn(ErrNotYourTurn, "inkognito.refuse.not_ambassador")
+		return game.NotYourTurn("R21", "inkognito.refuse.not_ambassador")
 	}
 	if m.hands[s]&(1<<site) == 0 {
-		return game.Illegal(ErrCardNotInHand, "inkognito.refuse.card_used", siteArg("site", site))
+		return game.Illegal("R21", "inkognito.refuse.card_used", siteArg("site", site))
 	}
 	return nil
 }
