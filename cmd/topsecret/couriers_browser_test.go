@@ -25,24 +25,9 @@ func TestBrowser_CouriersMoveFightPickup(t *testing.T) {
 	began := time.Now()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
-	var c struct {
-		Code      string `json:"code"`
-		HostToken string `json:"host_token"`
-	}
-	if st := apiPost(t, m, "/api/rooms", "", map[string]any{"game": "couriers"}, &c); st != http.StatusCreated {
-		t.Fatalf("create couriers room: %d", st)
-	}
-	url := m.URL() + "/r/" + c.Code
 	ann := newPhone(t, browser, "Ann")
-	ann.join(url, "Ann")
-	for range 3 {
-		if st := apiPost(t, m, "/api/rooms/"+c.Code+"/seats", c.HostToken, map[string]any{"bot": true}, nil); st != http.StatusCreated {
-			t.Fatalf("add bot: %d", st)
-		}
-	}
-	if st := apiPost(t, m, "/api/rooms/"+c.Code+"/start", c.HostToken, nil, nil); st != http.StatusOK {
-		t.Fatalf("start: %d", st)
-	}
+	code, host := mustStartMatch(t, m, "couriers", nil, 3, ann)
+	url := m.URL() + "/r/" + code
 	ann.run(chromedp.WaitVisible(tid("couriers-seat")))
 	table := newPhone(t, browser, "table")
 	table.run(chromedp.EmulateViewport(1280, 720), chromedp.Navigate(url+"/table"), chromedp.WaitVisible(tid("couriers-table")))
@@ -65,7 +50,7 @@ func TestBrowser_CouriersMoveFightPickup(t *testing.T) {
 		}
 		s := czSnap(ann)
 		if s.Phase == "over" {
-			if st := apiPost(t, m, "/api/rooms/"+c.Code+"/rematch", c.HostToken, nil, nil); st != http.StatusOK {
+			if st := apiPost(t, m, "/api/rooms/"+code+"/rematch", host, nil, nil); st != http.StatusOK {
 				t.Fatalf("next game: %d", st)
 			}
 			games++
