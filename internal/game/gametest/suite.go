@@ -106,3 +106,20 @@ func Selfplay(t *testing.T, rules game.Rules, matches int, check func(t *testing
 		}
 	}
 }
+
+// BotPlay plays setup with the game's bot at every seat and every harness
+// check on (Play with o), and returns the log and the state it replays to,
+// for a game's counts of how well its bots play.
+func BotPlay(t *testing.T, rules game.Rules, setup game.Setup, o Options) ([]game.Action, game.State) {
+	t.Helper()
+	bot, ok := game.BotFor(rules)
+	if !ok {
+		t.Fatalf("%s has no bot", setup.Game)
+	}
+	log := Play(t, rules, setup, BotMoves(bot), o)
+	st, err := game.Replay(rules, setup, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return log, st
+}

@@ -54,12 +54,7 @@ func TestBotPlay(t *testing.T) {
 		wins, exhausted := 0, 0
 		for seed := range gametest.Seeds(6, 2) {
 			setup := setupFor(n, 1000+seed, nil)
-			log := gametest.Play(t, Rules{}, setup, gametest.BotMoves(Bot{}),
-				gametest.Options{MaxSteps: 20000, LeakEvery: 5})
-			st, err := game.Replay(Rules{}, setup, log)
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, st := gametest.BotPlay(t, Rules{}, setup, gametest.Options{MaxSteps: 20000, LeakEvery: 5})
 			if st.(*match).end.kind == endWin {
 				wins++
 			} else {

@@ -58,9 +58,7 @@ func TestBotPlay(t *testing.T) {
 		stats := map[string]int{}
 		for seed := range gametest.Seeds(8, 2) {
 			setup := setupFor(n, 1000+seed, nil)
-			log := gametest.Play(t, Rules{}, setup, gametest.BotMoves(Bot{}),
-				gametest.Options{MaxSteps: 20000, LeakEvery: 3})
-			st, _ := game.Replay(Rules{}, setup, log)
+			_, st := gametest.BotPlay(t, Rules{}, setup, gametest.Options{MaxSteps: 20000, LeakEvery: 3})
 			for k, v := range st.(game.Reporter).Report() {
 				stats[k] += v
 			}

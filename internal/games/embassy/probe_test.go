@@ -89,4 +89,3 @@ func probed(visit func(m *match, seed game.Seed, steps int, clock bool)) {
 		visit(m, game.Seed{9}, 6, false)
 	}
 }
-

@@ -42,12 +42,7 @@ func TestBotPlay(t *testing.T) {
 		games, dials, correct, steps := 0, 0, 0, 0
 		for seed := range gametest.Seeds(50, 5) {
 			setup := setupFor(n, 1000+seed, HelperOff)
-			log := gametest.Play(t, Rules{}, setup, gametest.BotMoves(Bot{}),
-				gametest.Options{MaxSteps: 20000, LeakEvery: 5})
-			st, err := game.Replay(Rules{}, setup, log)
-			if err != nil {
-				t.Fatal(err)
-			}
+			log, st := gametest.BotPlay(t, Rules{}, setup, gametest.Options{MaxSteps: 20000, LeakEvery: 5})
 			d, c := DialStats(st)
 			games, dials, correct, steps = games+1, dials+d, correct+c, steps+len(log)
 		}

@@ -43,12 +43,7 @@ func TestBotPlay(t *testing.T) {
 		steals, pairs, total := 0, 0, 0
 		for seed := range gametest.Seeds(60, 8) {
 			setup := setupFor(n, 1000+seed, nil)
-			log := gametest.Play(t, Rules{}, setup, gametest.BotMoves(Bot{}),
-				gametest.Options{MaxSteps: 2000, LeakEvery: 4})
-			st, err := game.Replay(Rules{}, setup, log)
-			if err != nil {
-				t.Fatal(err)
-			}
+			log, st := gametest.BotPlay(t, Rules{}, setup, gametest.Options{MaxSteps: 2000, LeakEvery: 4})
 			m := st.(*match)
 			for _, a := range log {
 				if a.Type == ActSteal {
