@@ -59,3 +59,25 @@ func Checked[C any](c C, err error) C {
 	}
 	return c
 }
+
+// Judge checks a in the order every game does: nothing after the end
+// (over), then the action's data (decode), then the gate for a match of n
+// seats, then the game's own rules (check) on the decoded command, which
+// it returns ready to apply.
+func Judge[C any](a Action, n int, over bool, g Gate, decode func() (C, error), check func(C) error) (C, error) {
+	var zero C
+	if over {
+		return zero, Over()
+	}
+	c, err := decode()
+	if err != nil {
+		return zero, err
+	}
+	if err := g.Check(a, n); err != nil {
+		return zero, err
+	}
+	if err := check(c); err != nil {
+		return zero, err
+	}
+	return c, nil
+}

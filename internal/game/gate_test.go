@@ -69,3 +69,41 @@ func TestChecked(t *testing.T) {
 	}()
 	game.Checked(0, game.Over())
 }
+
+// Judge refuses in the order every game checks: the end first, then the
+// data, then the side of the table, then the game's own rules.
+func TestJudge(t *testing.T) {
+	t.Parallel()
+	g := game.Gate{Rule: "R9", Timer: func(typ string) bool { return typ == "timeout" },
+		RefereeOnly: "x.refuse.referee_only", TimerIsReferees: "x.refuse.timer_is_referees"}
+	bad := game.Illegal("R1", "x.refuse.rule")
+	for _, c := range []struct {
+		name      string
+		a         game.Action
+		over      bool
+		decodeErr error
+		checkErr  error
+		id        string
+	}{
+		{"all well", game.Action{Seat: 1, Type: "play"}, false, nil, nil, ""},
+		{"over before anything", game.Action{Seat: 9, Type: "timeout"}, true, game.Unknown("x"), bad, "game.over"},
+		{"unreadable before the gate", game.Action{Seat: 9, Type: "play"}, false, game.Unknown("play"), bad, "game.unknown_action"},
+		{"the gate before the rules", game.Action{Seat: 0, Type: "timeout"}, false, nil, bad, "x.refuse.timer_is_referees"},
+		{"the rules last", game.Action{Seat: 0, Type: "play"}, false, nil, bad, "x.refuse.rule"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := game.Judge(c.a, 2, c.over, g, func() (string, error) { return "cmd", c.decodeErr },
+				func(string) error { return c.checkErr })
+			if c.id == "" {
+				if err != nil || got != "cmd" {
+					t.Fatalf("got %q, %v", got, err)
+				}
+				return
+			}
+			var re *game.RuleError
+			if !errors.As(err, &re) || re.Msg.ID != c.id || got != "" {
+				t.Fatalf("got %q, %v, want %s", got, err, c.id)
+			}
+		})
+	}
+}

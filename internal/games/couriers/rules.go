@@ -12,24 +12,19 @@ func (m *match) Check(a game.Action) error {
 
 // command decodes and checks a, returning the command ready to apply.
 func (m *match) command(a game.Action) (command, error) {
-	if m.phase == PhaseOver {
-		return nil, game.Over()
-	}
-	cmd, err := m.decode(a)
-	if err != nil {
-		return nil, err
-	}
-	if err := gate.Check(a, m.n); err != nil {
-		return nil, err
-	}
-	if t, ok := cmd.(timeoutCmd); ok {
+	return game.Judge(a, m.n, m.phase == PhaseOver, gate, func() (command, error) { return m.stamped(a) },
+		func(c command) error { return c.check(m, int(a.Seat)) })
+}
+
+// stamped decodes a; a timer carries the time it fires at, which decides
+// whether it is due.
+func (m *match) stamped(a game.Action) (command, error) {
+	c, err := m.decode(a)
+	if t, ok := c.(timeoutCmd); ok {
 		t.at = m.clock.At(a)
-		cmd = t
+		c = t
 	}
-	if err := cmd.check(m, int(a.Seat)); err != nil {
-		return nil, err
-	}
-	return cmd, nil
+	return c, err
 }
 
 // gate keeps the clock the referee's (§10).

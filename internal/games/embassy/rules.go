@@ -12,23 +12,13 @@ func (m *match) Check(a game.Action) error {
 
 // command decodes and checks a, returning the command ready to apply.
 func (m *match) command(a game.Action) (command, error) {
-	if m.phase == PhaseOver {
-		return nil, game.Over()
-	}
-	cmd, err := decode(a, m.n)
-	if err != nil {
-		return nil, err
-	}
-	if err := gate.Check(a, m.n); err != nil {
-		return nil, err
-	}
-	if a.Seat != game.System && int(a.Seat) != m.awaited() {
-		return nil, game.NotYourTurn("§8", "embassy.refuse.not_your_turn", game.P("who", game.Seat(m.awaited())))
-	}
-	if err := cmd.check(m, int(a.Seat), m.clock.At(a)); err != nil {
-		return nil, err
-	}
-	return cmd, nil
+	return game.Judge(a, m.n, m.phase == PhaseOver, gate, func() (command, error) { return decode(a, m.n) },
+		func(c command) error {
+			if a.Seat != game.System && int(a.Seat) != m.awaited() {
+				return game.NotYourTurn("§8", "embassy.refuse.not_your_turn", game.P("who", game.Seat(m.awaited())))
+			}
+			return c.check(m, int(a.Seat), m.clock.At(a))
+		})
 }
 
 // gate keeps the timers the referee's (H4).

@@ -14,29 +14,23 @@ func (m *match) Check(a game.Action) error {
 
 // command decodes and checks a, returning the command ready to apply.
 func (m *match) command(a game.Action) (command, error) {
-	if m.phase == PhaseOver {
-		return command{}, game.Over()
-	}
-	c, err := decode(a)
-	if err != nil {
-		return c, err
-	}
-	if err := gate.Check(a, m.n); err != nil {
-		return c, err
-	}
-	if c.typ == ActTimeout {
-		return c, m.checkTimeout(c.step, m.clock.At(a))
-	}
-	s := int(a.Seat)
+	return game.Judge(a, m.n, m.phase == PhaseOver, gate, func() (command, error) { return decode(a) },
+		func(c command) error { return m.check(int(a.Seat), c, m.clock.At(a)) })
+}
+
+// check applies the rules of c's kind for seat s at time t.
+func (m *match) check(s int, c command, t int64) error {
 	switch c.typ {
+	case ActTimeout:
+		return m.checkTimeout(c.step, t)
 	case ActPlay:
-		return c, m.checkPlay(s, c.site)
+		return m.checkPlay(s, c.site)
 	case ActCommit:
-		return c, m.checkCommit(s, c.site)
+		return m.checkCommit(s, c.site)
 	case ActChooseBlack:
-		return c, m.checkChoice(s, c.kind)
+		return m.checkChoice(s, c.kind)
 	}
-	return c, m.checkMeetingAction(s, c)
+	return m.checkMeetingAction(s, c)
 }
 
 // gate keeps the clock the referee's (H17).

@@ -12,20 +12,8 @@ func (m *match) Check(a game.Action) error {
 
 // command decodes and checks a, returning the command ready to apply.
 func (m *match) command(a game.Action) (command, error) {
-	if m.phase == PhaseOver {
-		return nil, game.Over()
-	}
-	cmd, err := decode(a)
-	if err != nil {
-		return nil, err
-	}
-	if err := gate.Check(a, m.n); err != nil {
-		return nil, err
-	}
-	if err := cmd.check(m, int(a.Seat), m.clock.At(a)); err != nil {
-		return nil, err
-	}
-	return cmd, nil
+	return game.Judge(a, m.n, m.phase == PhaseOver, gate, func() (command, error) { return decode(a) },
+		func(c command) error { return c.check(m, int(a.Seat), m.clock.At(a)) })
 }
 
 // gate keeps the timers the referee's (C1).
