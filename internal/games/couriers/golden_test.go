@@ -65,22 +65,17 @@ func FuzzCheck(f *testing.F) {
 	)
 }
 
-// benchLog is a bot-played 4-seat match.
-func benchLog(b *testing.B) (game.Setup, []game.Action) {
-	setup := setupFor(4, 5, nil)
-	return setup, gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{}))
-}
+// benchSetup is the match the bots play for the benchmarks.
+var benchSetup = setupFor(4, 5, nil)
 
 // BenchmarkReplay_couriers replays a whole bot-played 4-player match, as
 // restarts and the replay page do.
 func BenchmarkReplay_couriers(b *testing.B) {
-	setup, log := benchLog(b)
-	gametest.BenchReplay(b, Rules{}, setup, log)
+	gametest.BenchReplay(b, Rules{}, benchSetup, 20000)
 }
 
 // BenchmarkApply_couriers is what the room does per action: Check, Apply
 // and every viewer's view built and marshalled.
 func BenchmarkApply_couriers(b *testing.B) {
-	setup, log := benchLog(b)
-	gametest.BenchApply(b, Rules{}, setup, log)
+	gametest.BenchApply(b, Rules{}, benchSetup, 20000)
 }

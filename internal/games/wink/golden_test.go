@@ -52,14 +52,14 @@ func BenchmarkApply(b *testing.B) {
 	for _, n := range []int{8, 4} {
 		b.Run(fmt.Sprintf("%d-players", n), func(b *testing.B) {
 			setup := setupFor(n, ModeRemote, 5)
-			gametest.BenchApply(b, Rules{}, setup, gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{})))
+			gametest.BenchApply(b, Rules{}, setup, 20000)
 		})
 	}
 }
 
 func BenchmarkReplay(b *testing.B) {
 	setup := setupFor(8, ModeRemote, 5)
-	gametest.BenchReplay(b, Rules{}, setup, gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{})))
+	gametest.BenchReplay(b, Rules{}, setup, 20000)
 }
 
 // BenchmarkLegal lists every seat's moves at forty points of a remote
