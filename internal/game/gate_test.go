@@ -107,3 +107,38 @@ func TestJudge(t *testing.T) {
 		})
 	}
 }
+
+// table is a match of n seats that does nothing.
+type table struct{ n int }
+
+func (table) Check(game.Action) error                    { return nil }
+func (table) Apply(game.Action, *game.Rand) []game.Event { return nil }
+func (table) View(game.Viewer) any                       { return nil }
+func (table) Legal(game.Seat) []game.Move                { return nil }
+func (table) Next() game.Turn                            { return game.Turn{} }
+func (table) Result() (game.Result, bool)                { return game.Result{}, false }
+func (t table) Seats() int                               { return t.n }
+
+// other is another game's state.
+type other struct{ table }
+
+// A bot looks only at its own game's match, from one of its seats.
+func TestSeated(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name string
+		st   game.State
+		seat game.Seat
+		ok   bool
+	}{
+		{"the first seat", table{3}, 0, true},
+		{"the last seat", table{3}, 2, true},
+		{"past the last", table{3}, 3, false},
+		{"the referee", table{3}, game.System, false},
+		{"another game", other{table{3}}, 1, false},
+	} {
+		if _, s, ok := game.Seated[table](c.st, c.seat); ok != c.ok || (ok && s != int(c.seat)) {
+			t.Errorf("%s: seat %d, %v", c.name, s, ok)
+		}
+	}
+}

@@ -27,8 +27,8 @@ func (Rules) Bot() game.Bot { return Bot{} }
 
 // Act picks seat s's next action at time now, or reports false when it has nothing to do.
 func (Bot) Act(st game.State, seat game.Seat, now int64, r *game.Rand) (game.Action, bool) {
-	m, ok := st.(*match)
-	if !ok || seat < 0 || int(seat) >= m.n || !m.awaits(int(seat)) {
+	m, s, ok := game.Seated[*match](st, seat)
+	if !ok || !m.awaits(s) {
 		return game.Action{}, false
 	}
 	b := &brain{m: m, me: int(seat), r: r, o: m.occupancy()}

@@ -8,6 +8,7 @@ import "topsecret/internal/game"
 var (
 	_ game.Rules     = Rules{}
 	_ game.State     = (*match)(nil)
+	_ game.Seater    = (*match)(nil)
 	_ game.Bot       = Bot{}
 	_ game.BotPlayer = Rules{}
 	_ game.Sequel    = (*match)(nil)
@@ -19,3 +20,6 @@ var (
 	_ game.Reporter  = (*match)(nil)
 	_ game.Colourer  = (*match)(nil)
 )
+
+// Seats is the number of seats of the match.
+func (m *match) Seats() int { return m.n }

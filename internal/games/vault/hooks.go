@@ -12,6 +12,7 @@ import (
 var (
 	_ game.Rules     = Rules{}
 	_ game.State     = (*match)(nil)
+	_ game.Seater    = (*match)(nil)
 	_ game.Bot       = Bot{}
 	_ game.Graded    = Bot{}
 	_ game.Pacer     = Bot{}
@@ -88,3 +89,6 @@ func (m *match) Report() map[string]int {
 	}
 	return r
 }
+
+// Seats is the number of seats of the match.
+func (m *match) Seats() int { return m.n }

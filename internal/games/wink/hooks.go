@@ -8,6 +8,7 @@ import "topsecret/internal/game"
 var (
 	_ game.Rules     = Rules{}
 	_ game.State     = (*match)(nil)
+	_ game.Seater    = (*match)(nil)
 	_ game.Bot       = Bot{}
 	_ game.Graded    = Bot{}
 	_ game.Pacer     = Bot{}
@@ -42,3 +43,6 @@ func (m *match) SeatColours() []string {
 	}
 	return out
 }
+
+// Seats is the number of seats of the match.
+func (m *match) Seats() int { return m.n }
