@@ -27,6 +27,16 @@ func mustStartMatch(tb testing.TB, m *Main, game string, options map[string]any,
 	return code, hostToken
 }
 
+// mustRematch deals the room's next match over the API, as its host, and
+// waits until started says the phones play it.
+func mustRematch(tb testing.TB, m *Main, code, hostToken string, started func() bool) {
+	tb.Helper()
+	if st := apiPost(tb, m, "/api/rooms/"+code+"/rematch", hostToken, nil, nil); st != http.StatusOK {
+		tb.Fatalf("next game: %d", st)
+	}
+	eventually(tb, "the next game starts", started)
+}
+
 // inView reports whether the element sel is wholly inside the viewport.
 func (p *phone) inView(sel string) bool {
 	return get(p, chromedp.Evaluate[bool](fmt.Sprintf(`(() => {

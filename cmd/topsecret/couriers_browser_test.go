@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -50,11 +49,8 @@ func TestBrowser_CouriersMoveFightPickup(t *testing.T) {
 		}
 		s := czSnap(ann)
 		if s.Phase == "over" {
-			if st := apiPost(t, m, "/api/rooms/"+code+"/rematch", host, nil, nil); st != http.StatusOK {
-				t.Fatalf("next game: %d", st)
-			}
 			games++
-			eventually(t, "the next game starts", func() bool { s := czSnap(ann); return s.Phase != "" && s.Phase != "over" })
+			mustRematch(t, m, code, host, func() bool { s := czSnap(ann); return s.Phase != "" && s.Phase != "over" })
 			continue
 		}
 		if !s.Mine {

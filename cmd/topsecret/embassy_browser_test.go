@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -47,11 +46,8 @@ func TestBrowser_EmbassyEnterAndChallenge(t *testing.T) {
 		}
 		s := emSnap(ann)
 		if s.Over {
-			if st := apiPost(t, m, "/api/rooms/"+code+"/rematch", host, nil, nil); st != http.StatusOK {
-				t.Fatalf("next game: %d", st)
-			}
 			games++
-			eventually(t, "the next game starts", func() bool { s := emSnap(ann); return s.Phase != "" && !s.Over })
+			mustRematch(t, m, code, host, func() bool { s := emSnap(ann); return s.Phase != "" && !s.Over })
 			continue
 		}
 		if !s.Mine {
