@@ -20,7 +20,7 @@ func TestBrowser_AbandonedMatchSaysWhy(t *testing.T) {
 	clock := room.NewManualClock(time.Now())
 	m.Rooms.Clock = clock
 	ann, ben, cy, dee := newPhone(t, browser, "Ann"), newPhone(t, browser, "Ben"), newPhone(t, browser, "Cy"), newPhone(t, browser, "Dee")
-	code, _ := mustRoom(t, m, "wink", map[string]any{"startPlayer": 0, "dealAutoMs": 0, "turnTimeoutMs": 0}, 0, ann, ben, cy, dee)
+	code, _ := mustStartMatch(t, m, "wink", map[string]any{"startPlayer": 0, "dealAutoMs": 0, "turnTimeoutMs": 0}, 0, ann, ben, cy, dee)
 	table := newPhone(t, browser, "Table")
 	table.run(chromedp.EmulateViewport(1280, 720), chromedp.Navigate(m.URL()+"/r/"+code+"/table"), chromedp.WaitVisible(tid("wink-table")))
 	ann.run(chromedp.WaitVisible(tid("wink-seat")))

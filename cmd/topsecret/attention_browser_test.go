@@ -11,28 +11,30 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
-// mustRoom creates a room of game with options over the API (its host is
-// the test, holding the token), seats the phones by the join link in order,
-// adds bots and starts the match.
-func mustRoom(t *testing.T, m *Main, game string, options map[string]any, bots int, phones ...*phone) (code, hostToken string) {
-	t.Helper()
-	var c struct {
-		Code      string `json:"code"`
-		HostToken string `json:"host_token"`
-	}
-	if st := apiPost(t, m, "/api/rooms", "", map[string]any{"game": game, "options": options}, &c); st != http.StatusCreated {
-		t.Fatalf("create %s room: %d", game, st)
-	}
+// mustStartMatch creates a room of game with options over the API (its
+// host is the test, holding the token), seats the phones by the join link
+// in order, adds bots and starts the match.
+func mustStartMatch(tb testing.TB, m *Main, game string, options map[string]any, bots int, phones ...*phone) (code, hostToken string) {
+	tb.Helper()
+	code, hostToken = newRoom(tb, m, game, options)
 	for _, p := range phones {
-		p.join(m.URL()+"/r/"+c.Code, p.name)
+		p.join(m.URL()+"/r/"+code, p.name)
 	}
-	for range bots {
-		apiPost(t, m, "/api/rooms/"+c.Code+"/seats", c.HostToken, map[string]any{"bot": true}, nil)
+	addBots(tb, m, code, hostToken, bots)
+	if st := apiPost(tb, m, "/api/rooms/"+code+"/start", hostToken, nil, nil); st != http.StatusOK {
+		tb.Fatalf("start: %d", st)
 	}
-	if st := apiPost(t, m, "/api/rooms/"+c.Code+"/start", c.HostToken, nil, nil); st != http.StatusOK {
-		t.Fatalf("start: %d", st)
+	return code, hostToken
+}
+
+// mustRematch deals the room's next match over the API, as its host, and
+// waits until started says the phones play it.
+func mustRematch(tb testing.TB, m *Main, code, hostToken string, started func() bool) {
+	tb.Helper()
+	if st := apiPost(tb, m, "/api/rooms/"+code+"/rematch", hostToken, nil, nil); st != http.StatusOK {
+		tb.Fatalf("next game: %d", st)
 	}
-	return c.Code, c.HostToken
+	eventually(tb, "the next game starts", started)
 }
 
 // inView reports whether the element sel is wholly inside the viewport.
@@ -64,7 +66,7 @@ func TestBrowser_VaultConfirmPeekAndBoom(t *testing.T) {
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	ann, ben := newPhone(t, browser, "Ann"), newPhone(t, browser, "Ben")
-	code, token := mustRoom(t, m, "vault", map[string]any{"boomWindowMs": 6000}, 0, ann, ben)
+	code, token := mustStartMatch(t, m, "vault", map[string]any{"boomWindowMs": 6000}, 0, ann, ben)
 	for _, p := range []*phone{ann, ben} {
 		p.run(chromedp.WaitVisible(tid("vault-commit")))
 	}
@@ -185,7 +187,7 @@ func TestBrowser_WinkAttention(t *testing.T) {
 	m := MustRunMain(t, t.TempDir())
 	ann, ben := newPhone(t, browser, "Ann"), newPhone(t, browser, "Ben")
 	phones := []*phone{ann, ben}
-	mustRoom(t, m, "wink", map[string]any{"startPlayer": 0, "dealAutoMs": 10000}, 2, ann, ben)
+	mustStartMatch(t, m, "wink", map[string]any{"startPlayer": 0, "dealAutoMs": 10000}, 2, ann, ben)
 	for _, p := range phones {
 		p.run(chromedp.WaitVisible(tid("wink-seat")))
 	}

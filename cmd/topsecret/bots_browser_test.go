@@ -68,24 +68,9 @@ func lookAtBots(host, guest *phone, label string) {
 func TestBrowser_InkognitoShowsTheTimeLimit(t *testing.T) {
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
-	var c struct {
-		Code      string `json:"code"`
-		HostToken string `json:"host_token"`
-	}
-	if st := apiPost(t, m, "/api/rooms", "", map[string]any{"game": "inkognito"}, &c); st != http.StatusCreated {
-		t.Fatalf("create inkognito room: %d", st)
-	}
-	url := m.URL() + "/r/" + c.Code
 	ann := newPhone(t, browser, "Ann")
-	ann.join(url, "Ann")
-	for range 3 {
-		if st := apiPost(t, m, "/api/rooms/"+c.Code+"/seats", c.HostToken, map[string]any{"bot": true}, nil); st != http.StatusCreated {
-			t.Fatalf("add bot: %d", st)
-		}
-	}
-	if st := apiPost(t, m, "/api/rooms/"+c.Code+"/start", c.HostToken, nil, nil); st != http.StatusOK {
-		t.Fatalf("start: %d", st)
-	}
+	code, _ := mustStartMatch(t, m, "inkognito", nil, 3, ann)
+	url := m.URL() + "/r/" + code
 	eventually(t, "Ann's move counts down", func() bool {
 		s := ann.text("inkognito-timer")
 		return strings.HasPrefix(s, "Time left") && strings.HasSuffix(s, "s")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"net/http"
 	"strings"
 	"testing"
 
@@ -19,25 +18,10 @@ func TestBrowser_CouriersMapInTheReadersLanguage(t *testing.T) {
 	m := MustRunMain(t, t.TempDir())
 	for _, lang := range []string{"de", "sv", "fr"} {
 		t.Run(lang, func(t *testing.T) {
-			var c struct {
-				Code      string `json:"code"`
-				HostToken string `json:"host_token"`
-			}
-			if st := apiPost(t, m, "/api/rooms", "", map[string]any{"game": "couriers"}, &c); st != http.StatusCreated {
-				t.Fatalf("create couriers room: %d", st)
-			}
-			url := m.URL() + "/r/" + c.Code
-			p := newPhone(t, browser, "phone")
+			p := newPhone(t, browser, "Ann")
 			p.run(chromedp.Navigate(m.URL() + "/?lang=" + lang))
-			p.join(url, "Ann")
-			for range 3 {
-				if st := apiPost(t, m, "/api/rooms/"+c.Code+"/seats", c.HostToken, map[string]any{"bot": true}, nil); st != http.StatusCreated {
-					t.Fatalf("add bot: %d", st)
-				}
-			}
-			if st := apiPost(t, m, "/api/rooms/"+c.Code+"/start", c.HostToken, nil, nil); st != http.StatusOK {
-				t.Fatalf("start: %d", st)
-			}
+			code, _ := mustStartMatch(t, m, "couriers", nil, 3, p)
+			url := m.URL() + "/r/" + code
 			p.run(chromedp.WaitVisible(tid("couriers-map")))
 			table := newPhone(t, browser, "table")
 			table.run(chromedp.EmulateViewport(1280, 720), chromedp.Navigate(url+"/table?lang="+lang), chromedp.WaitVisible(tid("couriers-map")))

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -27,24 +26,9 @@ func TestBrowser_EmbassyEnterAndChallenge(t *testing.T) {
 
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
-	var c struct {
-		Code      string `json:"code"`
-		HostToken string `json:"host_token"`
-	}
-	if st := apiPost(t, m, "/api/rooms", "", map[string]any{"game": "embassy"}, &c); st != http.StatusCreated {
-		t.Fatalf("create embassy room: %d", st)
-	}
-	url := m.URL() + "/r/" + c.Code
 	ann := newPhone(t, browser, "Ann")
-	ann.join(url, "Ann")
-	for range 3 {
-		if st := apiPost(t, m, "/api/rooms/"+c.Code+"/seats", c.HostToken, map[string]any{"bot": true}, nil); st != http.StatusCreated {
-			t.Fatalf("add bot: %d", st)
-		}
-	}
-	if st := apiPost(t, m, "/api/rooms/"+c.Code+"/start", c.HostToken, nil, nil); st != http.StatusOK {
-		t.Fatalf("start: %d", st)
-	}
+	code, host := mustStartMatch(t, m, "embassy", nil, 3, ann)
+	url := m.URL() + "/r/" + code
 	ann.run(chromedp.WaitVisible(tid("embassy-seat")))
 	table := newPhone(t, browser, "table")
 	table.run(chromedp.EmulateViewport(1280, 720), chromedp.Navigate(url+"/table"), chromedp.WaitVisible(tid("embassy-table")))
@@ -62,11 +46,8 @@ func TestBrowser_EmbassyEnterAndChallenge(t *testing.T) {
 		}
 		s := emSnap(ann)
 		if s.Over {
-			if st := apiPost(t, m, "/api/rooms/"+c.Code+"/rematch", c.HostToken, nil, nil); st != http.StatusOK {
-				t.Fatalf("next game: %d", st)
-			}
 			games++
-			eventually(t, "the next game starts", func() bool { s := emSnap(ann); return s.Phase != "" && !s.Over })
+			mustRematch(t, m, code, host, func() bool { s := emSnap(ann); return s.Phase != "" && !s.Over })
 			continue
 		}
 		if !s.Mine {

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
-	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -28,27 +27,11 @@ func TestBrowser_InkognitoExchangeAndDial(t *testing.T) {
 
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
-	var c struct {
-		Code      string `json:"code"`
-		HostToken string `json:"host_token"`
-	}
 	// The helper (from the phone's own sheet only) lets the phone dial
 	// when it is certain, as the bots do.
-	body := map[string]any{"game": "inkognito", "options": map[string]any{"helper": "FULL"}}
-	if st := apiPost(t, m, "/api/rooms", "", body, &c); st != http.StatusCreated {
-		t.Fatalf("create inkognito room: %d", st)
-	}
-	url := m.URL() + "/r/" + c.Code
 	ann := newPhone(t, browser, "Ann")
-	ann.join(url, "Ann")
-	for range 3 {
-		if st := apiPost(t, m, "/api/rooms/"+c.Code+"/seats", c.HostToken, map[string]any{"bot": true}, nil); st != http.StatusCreated {
-			t.Fatalf("add bot: %d", st)
-		}
-	}
-	if st := apiPost(t, m, "/api/rooms/"+c.Code+"/start", c.HostToken, nil, nil); st != http.StatusOK {
-		t.Fatalf("start: %d", st)
-	}
+	code, host := mustStartMatch(t, m, "inkognito", map[string]any{"helper": "FULL"}, 3, ann)
+	url := m.URL() + "/r/" + code
 	ann.run(chromedp.WaitVisible(tid("inkognito-seat")))
 	if n := get(ann, chromedp.Evaluate[string](`document.querySelector('[data-testid="inkognito-seat"]').dataset.players`)); n != "4" {
 		t.Fatalf("the phone shows a %s-player game", n)
@@ -82,12 +65,9 @@ func TestBrowser_InkognitoExchangeAndDial(t *testing.T) {
 			}
 			// Someone dialled before the phone's first exchange was
 			// delivered: the host starts the next game and the phone plays on.
-			if st := apiPost(t, m, "/api/rooms/"+c.Code+"/rematch", c.HostToken, nil, nil); st != http.StatusOK {
-				t.Fatalf("next game: %d", st)
-			}
 			games++
 			phoneDialled = ""
-			eventually(t, "the next game starts", func() bool { s := ikSnap(ann); return s.Phase != "" && !s.Over })
+			mustRematch(t, m, code, host, func() bool { s := ikSnap(ann); return s.Phase != "" && !s.Over })
 			continue
 		}
 		if !s.Live {

@@ -202,23 +202,9 @@ func TestBrowser_ReplayByKeyboardAlone(t *testing.T) {
 func TestBrowser_TableScreenByKeyboardAlone(t *testing.T) {
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
-	var c struct {
-		Code      string `json:"code"`
-		HostToken string `json:"host_token"`
-	}
-	if st := apiPost(t, m, "/api/rooms", "", map[string]any{"game": "vault"}, &c); st != http.StatusCreated {
-		t.Fatalf("create vault room: %d", st)
-	}
-	for range 3 {
-		if st := apiPost(t, m, "/api/rooms/"+c.Code+"/seats", c.HostToken, map[string]any{"bot": true}, nil); st != http.StatusCreated {
-			t.Fatalf("add bot: %d", st)
-		}
-	}
-	if st := apiPost(t, m, "/api/rooms/"+c.Code+"/start", c.HostToken, nil, nil); st != http.StatusOK {
-		t.Fatalf("start: %d", st)
-	}
+	code, host := mustStartMatch(t, m, "vault", nil, 3)
 	tv := newPhone(t, browser, "table")
-	tv.run(chromedp.EmulateViewport(1280, 720), chromedp.Navigate(m.URL()+"/r/"+c.Code+"/table"), chromedp.WaitVisible(tid("room-main")))
+	tv.run(chromedp.EmulateViewport(1280, 720), chromedp.Navigate(m.URL()+"/r/"+code+"/table"), chromedp.WaitVisible(tid("room-main")))
 	stops := tv.tabThrough("table screen")
 	t.Logf("table screen Tab order: %v", stops)
 	tv.shot("table-tabbed")
@@ -236,7 +222,7 @@ func TestBrowser_TableScreenByKeyboardAlone(t *testing.T) {
 		t.Fatalf("Tab never reached the standings (at %s)", before.ID)
 	}
 	get(tv, chromedp.Evaluate[bool](`window.__frames = 0; document.addEventListener("topsecret:drawn", () => window.__frames++); true`))
-	if st := apiPost(t, m, "/api/rooms/"+c.Code+"/rematch", c.HostToken, nil, nil); st != http.StatusOK {
+	if st := apiPost(t, m, "/api/rooms/"+code+"/rematch", host, nil, nil); st != http.StatusOK {
 		t.Fatalf("next match: %d", st)
 	}
 	eventually(t, "frames redraw the table", func() bool { return get(tv, chromedp.Evaluate[int](`window.__frames`)) >= 2 })
@@ -246,7 +232,7 @@ func TestBrowser_TableScreenByKeyboardAlone(t *testing.T) {
 
 	// The how-to-play dialog, on a phone in the room.
 	ann := newPhone(t, browser, "Ann")
-	ann.join(m.URL()+"/r/"+c.Code, "Ann")
+	ann.join(m.URL()+"/r/"+code, "Ann")
 	tv = ann
 	for range 40 {
 		if tv.focus().ID == "howto-ask" {

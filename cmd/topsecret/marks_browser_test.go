@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"net/http"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -63,24 +62,9 @@ func TestBrowser_SeatMarksWearSigns(t *testing.T) {
 		{"embassy", "embassy-seat", "embassy-table"},
 	} {
 		t.Run(c.slug, func(t *testing.T) {
-			var room struct {
-				Code      string `json:"code"`
-				HostToken string `json:"host_token"`
-			}
-			if st := apiPost(t, m, "/api/rooms", "", map[string]any{"game": c.slug}, &room); st != http.StatusCreated {
-				t.Fatalf("create %s room: %d", c.slug, st)
-			}
-			url := m.URL() + "/r/" + room.Code
 			ann := newPhone(t, browser, "Ann")
-			ann.join(url, "Ann")
-			for range 3 {
-				if st := apiPost(t, m, "/api/rooms/"+room.Code+"/seats", room.HostToken, map[string]any{"bot": true}, nil); st != http.StatusCreated {
-					t.Fatalf("add bot: %d", st)
-				}
-			}
-			if st := apiPost(t, m, "/api/rooms/"+room.Code+"/start", room.HostToken, nil, nil); st != http.StatusOK {
-				t.Fatalf("start: %d", st)
-			}
+			code, _ := mustStartMatch(t, m, c.slug, nil, 3, ann)
+			url := m.URL() + "/r/" + code
 			ann.run(chromedp.WaitVisible(tid(c.seat)))
 			table := newPhone(t, browser, "table")
 			table.run(chromedp.EmulateViewport(1280, 720), chromedp.Navigate(url+"/table"), chromedp.WaitVisible(tid(c.table)))

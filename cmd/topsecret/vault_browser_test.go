@@ -37,21 +37,8 @@ func apiPost(tb testing.TB, m *Main, path, token string, body any, out any) int 
 func TestBrowser_VaultBlastAndSteal(t *testing.T) {
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
-	var c struct {
-		Code      string `json:"code"`
-		HostToken string `json:"host_token"`
-	}
-	if st := apiPost(t, m, "/api/rooms", "", map[string]any{"game": "vault"}, &c); st != http.StatusCreated {
-		t.Fatalf("create vault room: %d", st)
-	}
 	ann := newPhone(t, browser, "Ann")
-	ann.join(m.URL()+"/r/"+c.Code, "Ann")
-	for range 2 {
-		apiPost(t, m, "/api/rooms/"+c.Code+"/seats", c.HostToken, map[string]any{"bot": true}, nil)
-	}
-	if st := apiPost(t, m, "/api/rooms/"+c.Code+"/start", c.HostToken, nil, nil); st != http.StatusOK {
-		t.Fatalf("start: %d", st)
-	}
+	mustStartMatch(t, m, "vault", nil, 2, ann)
 	ann.run(chromedp.WaitVisible(tid("vault-seat")))
 	ann.shot("dealt")
 

@@ -81,30 +81,39 @@ func DecodeOptions(raw json.RawMessage, v any) error {
 	return nil
 }
 
-// Validator is a game's typed lobby options. Validate reports the first
-// setting the game refuses as an *OptionError, so the host reads why in
-// their own language.
+// Validator is implemented by a game's typed lobby options that need a
+// check their declaration cannot say (one setting bounding another, a
+// setting the lobby does not show). Validate reports the first setting
+// the game refuses as an *OptionError, so the host reads why in their own
+// language.
 type Validator interface{ Validate() error }
 
 // ParseOptions decodes raw lobby options strictly over the game's defaults
-// and validates the result: the one way every game reads its options.
-func ParseOptions[T Validator](raw json.RawMessage, defaults T) (T, error) {
+// and refuses any setting its declaration decl does not allow, then any the
+// options' own Validate refuses: the one way every game reads its options.
+func ParseOptions[T any](raw json.RawMessage, defaults T, decl []Option) (T, error) {
 	o := defaults
 	if err := DecodeOptions(raw, &o); err != nil {
 		var zero T
 		return zero, err
 	}
-	if err := o.Validate(); err != nil {
+	if err := CheckOptions(decl, o); err != nil {
 		var zero T
 		return zero, err
+	}
+	if v, ok := any(o).(Validator); ok {
+		if err := v.Validate(); err != nil {
+			var zero T
+			return zero, err
+		}
 	}
 	return o, nil
 }
 
 // NormalOptions is Rules.Options for games whose options are a struct: the
 // raw options validated and written back with every default filled in.
-func NormalOptions[T Validator](raw json.RawMessage, defaults T) (json.RawMessage, error) {
-	o, err := ParseOptions(raw, defaults)
+func NormalOptions[T any](raw json.RawMessage, defaults T, decl []Option) (json.RawMessage, error) {
+	o, err := ParseOptions(raw, defaults, decl)
 	if err != nil {
 		return nil, err
 	}

@@ -260,7 +260,10 @@ type Option struct {
 	Default any      `json:"default"`
 	Min     int      `json:"min,omitempty"`
 	Max     int      `json:"max,omitempty"`
-	Unit    string   `json:"unit,omitempty"` // "ms" for durations
+	// Least, when set, is the smallest value of a limit that 0 switches
+	// off (Min is then 0): the range is 0 or Least–Max.
+	Least int    `json:"least,omitempty"`
+	Unit  string `json:"unit,omitempty"` // "ms" for durations
 	// Advanced settings wait behind "More options", so a new host sees the
 	// few that matter first.
 	Advanced bool `json:"advanced,omitempty"`

@@ -16,6 +16,24 @@ type Bot interface {
 	Act(st State, s Seat, now int64, r *Rand) (Action, bool)
 }
 
+// Seater is implemented by a game's match: how many seats it has.
+type Seater interface {
+	State
+	Seats() int
+}
+
+// Seated is a bot's first look: st as its game's match type M and seat s
+// as an index of it, or false when st is another game's or s holds none
+// of its seats (System, a seat past the last).
+func Seated[M Seater](st State, s Seat) (M, int, bool) {
+	m, ok := st.(M)
+	if !ok || s < 0 || int(s) >= m.Seats() {
+		var zero M
+		return zero, 0, false
+	}
+	return m, int(s), true
+}
+
 // BotPlayer is implemented by Rules whose game can seat computer players.
 type BotPlayer interface {
 	Bot() Bot

@@ -1,6 +1,9 @@
 package game
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"strconv"
 )
 
@@ -81,3 +84,58 @@ func optionName(o Option) Arg {
 }
 
 func seconds(ms int) string { return strconv.FormatFloat(float64(ms)/1000, 'f', -1, 64) }
+
+// CheckOptions refuses the first setting of opts, a game's typed options,
+// that its declaration decl does not allow: a number outside Min–Max (or
+// 0 and Least–Max), a value none of the choices has. The declaration is
+// what the lobby form shows, so each range is written once.
+func CheckOptions(decl []Option, opts any) error {
+	raw, err := json.Marshal(opts)
+	if err != nil {
+		return fmt.Errorf("options: %w", err)
+	}
+	var set map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &set); err != nil {
+		return fmt.Errorf("options: %w", err)
+	}
+	for _, o := range decl {
+		v, ok := set[o.Key]
+		if !ok {
+			return fmt.Errorf("options: %s is declared but not a setting", o.Key)
+		}
+		if err := o.check(decl, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// check refuses v when option o does not allow it.
+func (o Option) check(decl []Option, v json.RawMessage) error {
+	switch o.Kind {
+	case "int":
+		var n int
+		if err := json.Unmarshal(v, &n); err != nil {
+			return unreadable(err)
+		}
+		switch {
+		case o.Min == 0 && o.Max == 0:
+		case o.Least > 0 && n != 0 && (n < o.Least || n > o.Max):
+			return OutOfRangeOrOff(decl, o.Key, o.Least, o.Max)
+		case o.Least == 0 && (n < o.Min || n > o.Max):
+			return OutOfRange(decl, o.Key, o.Min, o.Max)
+		}
+	case "choice":
+		for _, c := range o.Choices {
+			if b, err := json.Marshal(c.Value); err == nil && bytes.Equal(b, v) {
+				return nil
+			}
+		}
+		var s string
+		if json.Unmarshal(v, &s) != nil {
+			s = string(v)
+		}
+		return NotAChoice(decl, o.Key, s)
+	}
+	return nil
+}

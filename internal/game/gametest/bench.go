@@ -8,10 +8,12 @@ import (
 )
 
 // BenchApply measures what the room does per action: Check, Apply, and every
-// viewer's view built and marshalled, over a whole logged match. It reports
-// ns/action besides ns/op (one whole match).
-func BenchApply(b *testing.B, rules game.Rules, setup game.Setup, log []game.Action) {
+// viewer's view built and marshalled, over a whole match of setup the
+// game's bots play (at most maxSteps actions). It reports ns/action
+// besides ns/op (one whole match).
+func BenchApply(b *testing.B, rules game.Rules, setup game.Setup, maxSteps int) {
 	b.Helper()
+	log := botLog(b, rules, setup, maxSteps)
 	viewers := Viewers(setup.Seats)
 	b.ResetTimer()
 	steps := 0
@@ -37,14 +39,25 @@ func BenchApply(b *testing.B, rules game.Rules, setup game.Setup, log []game.Act
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(steps, 1)), "ns/action")
 }
 
-// BenchReplay measures game.Replay of a whole logged match, as restart
-// recovery and the replay page run it.
-func BenchReplay(b *testing.B, rules game.Rules, setup game.Setup, log []game.Action) {
+// BenchReplay measures game.Replay of a whole match of setup the game's
+// bots play, as restart recovery and the replay page run it.
+func BenchReplay(b *testing.B, rules game.Rules, setup game.Setup, maxSteps int) {
 	b.Helper()
+	log := botLog(b, rules, setup, maxSteps)
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := game.Replay(rules, setup, log); err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+// botLog is the log of setup played by the game's bots.
+func botLog(b *testing.B, rules game.Rules, setup game.Setup, maxSteps int) []game.Action {
+	b.Helper()
+	bot, ok := game.BotFor(rules)
+	if !ok {
+		b.Fatalf("%s has no bot", setup.Game)
+	}
+	return RandomPlay(b, rules, setup, maxSteps, BotMoves(bot))
 }

@@ -157,6 +157,9 @@ type Step struct {
 	Rule string
 	// Code, when set, is the refusal's expected error code.
 	Code string
+	// Msg, when set, is the refusal's expected message id: several
+	// refusals may cite one ruling.
+	Msg string
 	// Then runs after the step to assert the outcome.
 	Then func(tb testing.TB, st game.State)
 }
@@ -178,8 +181,8 @@ func Scenario(tb testing.TB, st game.State, n int, seed game.Seed, steps ...Step
 				tb.Fatalf("%s: accepted, want refusal %s", what, s.Rule)
 			}
 			re := MustRuleError(tb, err)
-			if re.Rule != s.Rule || (s.Code != "" && re.Code != s.Code) {
-				tb.Fatalf("%s: refused with %s/%s (%s), want %s/%s", what, re.Code, re.Rule, re.Msg.ID, s.Code, s.Rule)
+			if re.Rule != s.Rule || (s.Code != "" && re.Code != s.Code) || (s.Msg != "" && re.Msg.ID != s.Msg) {
+				tb.Fatalf("%s: refused with %s/%s (%s), want %s/%s (%s)", what, re.Code, re.Rule, re.Msg.ID, s.Code, s.Rule, s.Msg)
 			}
 			SameViews(tb, what+" after refusal", Views(tb, st, n), before)
 		case err != nil:

@@ -22,18 +22,13 @@ import (
 // much is at stake and a 0 (going home, R14) when little is.
 type Bot struct{}
 
-var (
-	_ game.Bot       = Bot{}
-	_ game.BotPlayer = Rules{}
-)
-
 // Bot returns the game's computer player.
 func (Rules) Bot() game.Bot { return Bot{} }
 
 // Act picks seat s's next action at time now, or reports false when it has nothing to do.
 func (Bot) Act(st game.State, seat game.Seat, now int64, r *game.Rand) (game.Action, bool) {
-	m, ok := st.(*match)
-	if !ok || seat < 0 || int(seat) >= m.n || !m.awaits(int(seat)) {
+	m, s, ok := game.Seated[*match](st, seat)
+	if !ok || !m.awaits(s) {
 		return game.Action{}, false
 	}
 	b := &brain{m: m, me: int(seat), r: r, o: m.occupancy()}

@@ -2,8 +2,6 @@ package couriers
 
 import (
 	"flag"
-	"fmt"
-	"path/filepath"
 	"testing"
 
 	"topsecret/internal/game"
@@ -13,34 +11,14 @@ import (
 var update = flag.Bool("update", false, "rewrite testdata/golden from freshly recorded matches")
 
 // goldenMatches are the pinned matches: bots (or half-random moves) play them when -update is set.
-var goldenMatches = []struct {
-	name   string
-	n      int
-	seed   int
-	random bool
-	opts   map[string]any
-}{
-	{"bots-2", 2, 1, false, nil},
-	{"bots-3", 3, 2, false, nil},
-	{"bots-4", 4, 3, false, nil},
-	{"random-4-untimed", 4, 4, true, untimed},
+var goldenMatches = []gametest.Pinned{
+	{Name: "bots-2", Setup: setupFor(2, 1, nil)},
+	{Name: "bots-3", Setup: setupFor(3, 2, nil)},
+	{Name: "bots-4", Setup: setupFor(4, 3, nil)},
+	{Name: "random-4-untimed", Setup: setupFor(4, 4, untimed), Pick: randomCourier},
 }
 
-func TestGolden(t *testing.T) {
-	dir := filepath.Join("testdata", "golden")
-	if *update {
-		for _, g := range goldenMatches {
-			setup := setupFor(g.n, g.seed, g.opts)
-			pick := gametest.BotMoves(Bot{})
-			if g.random {
-				pick = randomCourier
-			}
-			log := gametest.RandomPlay(t, Rules{}, setup, 20000, pick)
-			gametest.WriteGolden(t, filepath.Join(dir, fmt.Sprintf("%s.json", g.name)), Rules{}, setup, log)
-		}
-	}
-	gametest.Golden(t, Rules{}, dir, *update)
-}
+func TestGolden(t *testing.T) { gametest.KeepGolden(t, Rules{}, goldenMatches, 20000, *update) }
 
 // fuzzPrefix is a 3-seat match played by bots into its first fight, so
 // the fuzzer starts where most actions mean something.
@@ -87,22 +65,17 @@ func FuzzCheck(f *testing.F) {
 	)
 }
 
-// benchLog is a bot-played 4-seat match.
-func benchLog(b *testing.B) (game.Setup, []game.Action) {
-	setup := setupFor(4, 5, nil)
-	return setup, gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{}))
-}
+// benchSetup is the match the bots play for the benchmarks.
+var benchSetup = setupFor(4, 5, nil)
 
 // BenchmarkReplay_couriers replays a whole bot-played 4-player match, as
 // restarts and the replay page do.
 func BenchmarkReplay_couriers(b *testing.B) {
-	setup, log := benchLog(b)
-	gametest.BenchReplay(b, Rules{}, setup, log)
+	gametest.BenchReplay(b, Rules{}, benchSetup, 20000)
 }
 
 // BenchmarkApply_couriers is what the room does per action: Check, Apply
 // and every viewer's view built and marshalled.
 func BenchmarkApply_couriers(b *testing.B) {
-	setup, log := benchLog(b)
-	gametest.BenchApply(b, Rules{}, setup, log)
+	gametest.BenchApply(b, Rules{}, benchSetup, 20000)
 }

@@ -7,12 +7,6 @@ import (
 	"topsecret/internal/game"
 )
 
-var (
-	_ game.Invariant = (*match)(nil)
-	_ game.Cloner    = (*match)(nil)
-	_ game.Twinner   = (*match)(nil)
-)
-
 // Invariant reports a broken conservation law: every suitcase lies on one
 // city, is carried by exactly one agent or is delivered once; every agent
 // is on a city, in its start base or eliminated, and carries only in a city; at rest no city holds two colours or three agents

@@ -33,62 +33,33 @@ func DefaultOptions() Options {
 	return Options{SetupTimeoutMs: 180000, TurnTimeoutMs: 90000, CombatCardTimeoutMs: 30000}
 }
 
-// limit is one option's allowed range (0 is always allowed: no limit).
-type limit struct {
-	key    string
-	v      *int
-	lo, hi int
-	label  string
-	help   string
-	deflt  int
-	// advanced limits wait behind "More options".
-	advanced bool
-}
-
-func (o *Options) limits() []limit {
-	d := DefaultOptions()
-	return []limit{
-		{key: "setupTimeoutMs", v: &o.SetupTimeoutMs, lo: 30000, hi: 600000, deflt: d.SetupTimeoutMs,
-			label: "couriers.option.setup_timeout.label",
-			help:  "couriers.option.setup_timeout.help", advanced: true},
-		{key: "turnTimeoutMs", v: &o.TurnTimeoutMs, lo: 30000, hi: 300000, deflt: d.TurnTimeoutMs,
-			label: "couriers.option.turn_timeout.label",
-			help:  "couriers.option.turn_timeout.help"},
-		{key: "combatCardTimeoutMs", v: &o.CombatCardTimeoutMs, lo: 10000, hi: 120000, deflt: d.CombatCardTimeoutMs,
-			label: "couriers.option.combat_timeout.label",
-			help:  "couriers.option.combat_timeout.help", advanced: true},
-	}
-}
-
-// Validate reports the first limit outside 0 or its range (§10), or a
-// colour shift outside 0–3.
+// Validate refuses a colour shift outside 0–3: the one setting the lobby
+// does not show. The limits are checked against their declaration.
 func (o Options) Validate() error {
 	if o.ColourShift < 0 || o.ColourShift >= colourCount {
 		return fmt.Errorf("options: colourShift = %d, want 0–%d", o.ColourShift, colourCount-1)
-	}
-	for _, l := range o.limits() {
-		if *l.v != 0 && (*l.v < l.lo || *l.v > l.hi) {
-			return game.OutOfRangeOrOff(optionsInfo(), l.key, l.lo, l.hi)
-		}
 	}
 	return nil
 }
 
 // Options validates raw lobby options and returns them with every default filled in.
 func (Rules) Options(raw json.RawMessage) (json.RawMessage, error) {
-	return game.NormalOptions(raw, DefaultOptions())
+	return game.NormalOptions(raw, DefaultOptions(), optionsInfo())
 }
 
 func parseOptions(raw json.RawMessage) (Options, error) {
-	return game.ParseOptions(raw, DefaultOptions())
+	return game.ParseOptions(raw, DefaultOptions(), optionsInfo())
 }
 
+// optionsInfo declares the limits (§10): each is 0 (no limit) or within its range.
 func optionsInfo() []game.Option {
-	var o Options
-	var out []game.Option
-	for _, l := range o.limits() {
-		out = append(out, game.Option{Key: l.key, Label: l.label, Help: l.help, Kind: "int",
-			Default: l.deflt, Min: 0, Max: l.hi, Unit: "ms", Advanced: l.advanced})
+	d := DefaultOptions()
+	return []game.Option{
+		{Key: "setupTimeoutMs", Label: "couriers.option.setup_timeout.label", Help: "couriers.option.setup_timeout.help",
+			Kind: "int", Default: d.SetupTimeoutMs, Least: 30000, Max: 600000, Unit: "ms", Advanced: true},
+		{Key: "turnTimeoutMs", Label: "couriers.option.turn_timeout.label", Help: "couriers.option.turn_timeout.help",
+			Kind: "int", Default: d.TurnTimeoutMs, Least: 30000, Max: 300000, Unit: "ms"},
+		{Key: "combatCardTimeoutMs", Label: "couriers.option.combat_timeout.label", Help: "couriers.option.combat_timeout.help",
+			Kind: "int", Default: d.CombatCardTimeoutMs, Least: 10000, Max: 120000, Unit: "ms", Advanced: true},
 	}
-	return out
 }

@@ -1,8 +1,6 @@
 package couriers
 
 import (
-	"encoding/json"
-	"fmt"
 	"testing"
 
 	"topsecret/internal/game"
@@ -11,22 +9,11 @@ import (
 
 // setupFor is an n-seat match with the given seed and options (nil = defaults).
 func setupFor(n, seed int, opts map[string]any) game.Setup {
-	var s game.Seed
-	s[0], s[1], s[2] = byte(seed), byte(seed>>8), byte(n)
-	var raw json.RawMessage
-	if opts != nil {
-		raw, _ = json.Marshal(opts)
-	}
-	return game.Setup{Game: "couriers", Seats: n, Seed: s, Options: raw, Started: gametest.Start}
+	return gametest.SetupFor(Rules{}, n, seed, opts)
 }
 
-// seedsFor is the number of seeds per player count: full normally, fewer with -short.
-func seedsFor(full int) int {
-	if testing.Short() {
-		return max(2, full/8)
-	}
-	return full
-}
+// Every setting outside its declared range is refused in words.
+func TestOptionBounds(t *testing.T) { gametest.OptionBounds(t, Rules{}) }
 
 // untimed switches every time limit off, so random play is not cut short by timeouts.
 var untimed = map[string]any{"setupTimeoutMs": 0, "turnTimeoutMs": 0, "combatCardTimeoutMs": 0}
@@ -36,19 +23,16 @@ var untimed = map[string]any{"setupTimeoutMs": 0, "turnTimeoutMs": 0, "combatCar
 // so timeouts fire too.
 func TestRandomPlay(t *testing.T) {
 	t.Parallel()
-	for n := MinPlayers; n <= MaxPlayers; n++ {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			t.Parallel()
-			for seed := range seedsFor(8) {
-				var opts map[string]any
-				if seed%2 == 1 {
-					opts = untimed
-				}
-				gametest.Play(t, Rules{}, setupFor(n, seed, opts), randomCourier,
-					gametest.Options{MaxSteps: 30000, LeakEvery: 7, ReplayEvery: 0})
+	gametest.EachCount(t, Rules{}, func(t *testing.T, n int) {
+		for seed := range gametest.Seeds(8, 2) {
+			var opts map[string]any
+			if seed%2 == 1 {
+				opts = untimed
 			}
-		})
-	}
+			gametest.Play(t, Rules{}, setupFor(n, seed, opts), randomCourier,
+				gametest.Options{MaxSteps: 30000, LeakEvery: 7, ReplayEvery: 0})
+		}
+	})
 }
 
 // randomCourier plays a random legal move of a random seat half of the
@@ -66,30 +50,22 @@ func randomCourier(st game.State, n int, now int64, r *game.Rand) (game.Action, 
 // with the harness's replay, leak and invariant checks.
 func TestBotPlay(t *testing.T) {
 	t.Parallel()
-	for n := MinPlayers; n <= MaxPlayers; n++ {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			t.Parallel()
-			wins, exhausted := 0, 0
-			for seed := range seedsFor(6) {
-				setup := setupFor(n, 1000+seed, nil)
-				log := gametest.Play(t, Rules{}, setup, gametest.BotMoves(Bot{}),
-					gametest.Options{MaxSteps: 20000, LeakEvery: 5})
-				st, err := game.Replay(Rules{}, setup, log)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if st.(*match).end.kind == endWin {
-					wins++
-				} else {
-					exhausted++
-				}
+	gametest.EachCount(t, Rules{}, func(t *testing.T, n int) {
+		wins, exhausted := 0, 0
+		for seed := range gametest.Seeds(6, 2) {
+			setup := setupFor(n, 1000+seed, nil)
+			_, st := gametest.BotPlay(t, Rules{}, setup, gametest.Options{MaxSteps: 20000, LeakEvery: 5})
+			if st.(*match).end.kind == endWin {
+				wins++
+			} else {
+				exhausted++
 			}
-			t.Logf("%d players: %d wins, %d exhausted", n, wins, exhausted)
-			if wins == 0 {
-				t.Errorf("bots never reached 10 secrets")
-			}
-		})
-	}
+		}
+		t.Logf("%d players: %d wins, %d exhausted", n, wins, exhausted)
+		if wins == 0 {
+			t.Errorf("bots never reached 10 secrets")
+		}
+	})
 }
 
 // TestAbsentPlayer plays bots against a seat whose player never acts: the

@@ -67,8 +67,6 @@ type tally struct {
 	deliveries, rivalCases, bombs int
 }
 
-var _ game.Reporter = (*match)(nil)
-
 // Report sums a finished match's events for selfplay: how bots fight and
 // deliver, and how matches end.
 func (m *match) Report() map[string]int {

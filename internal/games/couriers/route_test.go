@@ -17,7 +17,7 @@ func TestRouteTree_MatchesTheWalk(t *testing.T) {
 	t.Parallel()
 	checked := 0
 	for n := MinPlayers; n <= MaxPlayers; n++ {
-		for seed := range seedsFor(3) {
+		for seed := range gametest.Seeds(3, 2) {
 			setup := setupFor(n, 3000+seed, untimed)
 			pick := func(st game.State, n int, now int64, r *game.Rand) (game.Action, bool) {
 				checked += checkRoutes(t, st.(*match))
@@ -61,7 +61,7 @@ func checkRoutes(t *testing.T, m *match) int {
 // start excluded.
 func walk(t *testing.T, m *match, agent, to string) []string {
 	t.Helper()
-	a := game.Action{Seat: game.Seat(m.active), Type: ActMove, Data: mustJSON(Move{Agent: agent, To: to}), At: m.now}
+	a := game.Action{Seat: game.Seat(m.active), Type: ActMove, Data: mustJSON(Move{Agent: agent, To: to}), At: m.clock.Now}
 	c := m.Clone().(*match)
 	if err := c.Check(a); err != nil {
 		t.Fatalf("%s to %s is listed but refused: %v", agent, to, err)

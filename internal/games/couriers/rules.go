@@ -12,46 +12,29 @@ func (m *match) Check(a game.Action) error {
 
 // command decodes and checks a, returning the command ready to apply.
 func (m *match) command(a game.Action) (command, error) {
-	if m.phase == PhaseOver {
-		return nil, game.Over()
-	}
-	cmd, err := m.decode(a)
-	if err != nil {
-		return nil, err
-	}
-	if a.Seat == game.System {
-		if a.Type != ActTimeout {
-			return nil, game.Illegal("§10", "couriers.refuse.referee_only_timers")
-		}
-		t := cmd.(timeoutCmd)
-		t.at = m.at(a)
-		cmd = t
-	} else {
-		if a.Seat < 0 || int(a.Seat) >= m.n {
-			return nil, game.Malformed("no seat %d in a game of %d", a.Seat, m.n)
-		}
-		if a.Type == ActTimeout {
-			return nil, game.Illegal("§10", "couriers.refuse.timer_is_referees")
-		}
-	}
-	if err := cmd.check(m, int(a.Seat)); err != nil {
-		return nil, err
-	}
-	return cmd, nil
+	return game.Judge(a, m.n, m.phase == PhaseOver, gate, func() (command, error) { return m.stamped(a) },
+		func(c command) error { return c.check(m, int(a.Seat)) })
 }
 
-// at is the action's game time, never earlier than the previous action's,
-// so a clock hiccup cannot move a deadline back.
-func (m *match) at(a game.Action) int64 { return max(a.At, m.now) }
+// stamped decodes a; a timer carries the time it fires at, which decides
+// whether it is due.
+func (m *match) stamped(a game.Action) (command, error) {
+	c, err := m.decode(a)
+	if t, ok := c.(timeoutCmd); ok {
+		t.at = m.clock.At(a)
+		c = t
+	}
+	return c, err
+}
+
+// gate keeps the clock the referee's (§10).
+var gate = game.Gate{Rule: "§10", Timer: func(typ string) bool { return typ == ActTimeout },
+	RefereeOnly: "couriers.refuse.referee_only_timers", TimerIsReferees: "couriers.refuse.timer_is_referees"}
 
 // Apply performs an action that passed Check and returns what happened.
 func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
-	cmd, err := m.command(a)
-	if err != nil {
-		panic("couriers: Apply of a refused action: " + err.Error())
-	}
-	t := m.at(a)
-	m.now = t
+	cmd := game.Checked(m.command(a))
+	t := m.clock.Tick(a)
 	cmd.apply(m, int(a.Seat), r)
 	m.step++
 	m.since = t

@@ -1,12 +1,6 @@
 package couriers
 
-import (
-	"encoding/json"
-
-	"topsecret/internal/game"
-)
-
-var _ game.Sequel = (*match)(nil)
+import "encoding/json"
 
 // Sequel turns the colours one seat further for the room's next match at
 // the same table (house ruling H17): with three players one colour's

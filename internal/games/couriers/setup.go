@@ -27,8 +27,6 @@ const (
 // Rules is the couriers game; its zero value is ready to use.
 type Rules struct{}
 
-var _ game.Rules = Rules{}
-
 // Info describes the game to the lobby.
 func (Rules) Info() game.Info {
 	return game.Info{
@@ -101,7 +99,7 @@ type match struct {
 	round   int   // laps of the turn order; 0 while hiding
 	step    int   // +1 at every applied action; timers carry it
 	since   int64 // game time of the last action: timers count from it
-	now     int64
+	clock   game.Clock
 	starter int // seat that won the first-player roll (R26)
 	active  int // seat whose turn it is; -1 while hiding
 
@@ -129,8 +127,6 @@ type match struct {
 	eventSeq int
 }
 
-var _ game.State = (*match)(nil)
-
 // New starts a match in the secret setup: nobody has hidden anything, every
 // agent waits in its start base with the full hand of combat cards (§4).
 // Nothing is random yet: the first-player roll follows the last hiding.
@@ -143,7 +139,7 @@ func (Rules) New(s game.Setup) (game.State, error) {
 		return nil, fmt.Errorf("couriers: %w", err)
 	}
 	m := newMatch(o, s.Seats)
-	m.now, m.since = s.Started, s.Started
+	m.clock.Now, m.since = s.Started, s.Started
 	m.say(kindSetup, "couriers.event.setup", game.N("n", s.Seats))
 	return m, nil
 }
@@ -183,9 +179,3 @@ func (m *match) Turn() int { return m.turn + 1 }
 
 // Round numbers the laps of the turn order from 1; the setup belongs to the first (game.Rounder).
 func (m *match) Round() int { return max(m.round, 1) }
-
-var (
-	_ game.Colourer = (*match)(nil)
-	_ game.Turner   = (*match)(nil)
-	_ game.Rounder  = (*match)(nil)
-)

@@ -13,11 +13,6 @@ import (
 // memory fades: an old fact is recalled less surely than a fresh one.
 type Bot struct{}
 
-var (
-	_ game.Bot       = Bot{}
-	_ game.BotPlayer = Rules{}
-)
-
 // Bot returns the game's computer player.
 func (Rules) Bot() game.Bot { return Bot{} }
 
@@ -25,8 +20,8 @@ func (Rules) Bot() game.Bot { return Bot{} }
 // match does not wait for s. Should its choice ever be refused, it plays
 // a random legal move rather than stall the table.
 func (Bot) Act(st game.State, seat game.Seat, now int64, r *game.Rand) (game.Action, bool) {
-	m, ok := st.(*match)
-	if !ok || seat < 0 || int(seat) >= m.n || m.awaited() != int(seat) {
+	m, s, ok := game.Seated[*match](st, seat)
+	if !ok || m.awaited() != s {
 		return game.Action{}, false
 	}
 	b := newBrain(m.seatView(int(seat)), &m.recall[int(seat)], m.Legal(seat), r)

@@ -26,7 +26,7 @@ type fx struct {
 func fixture(colours []int, changes ...func(*fx)) *match {
 	f := &fx{m: newMatch(DefaultOptions(), colours, deal(len(colours), game.RandFor(game.Seed{7}, 0)))}
 	m := f.m
-	m.round, m.now, m.stepAt = 1, gametest.Start, gametest.Start
+	m.round, m.clock.Now, m.stepAt = 1, gametest.Start, gametest.Start
 	for _, c := range changes {
 		c(f)
 	}

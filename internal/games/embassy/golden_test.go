@@ -2,8 +2,6 @@ package embassy
 
 import (
 	"flag"
-	"fmt"
-	"path/filepath"
 	"testing"
 
 	"topsecret/internal/game"
@@ -14,34 +12,14 @@ var update = flag.Bool("update", false, "rewrite testdata/golden from freshly re
 
 // goldenMatches are the pinned matches: bots (or random moves, then bots)
 // play them when -update is set.
-var goldenMatches = []struct {
-	name   string
-	n      int
-	seed   int
-	random bool
-	opts   map[string]any
-}{
-	{"bots-2", 2, 1, false, nil},
-	{"bots-3", 3, 2, false, nil},
-	{"bots-4", 4, 3, false, nil},
-	{"random-4-timed", 4, 4, true, fastTimers},
+var goldenMatches = []gametest.Pinned{
+	{Name: "bots-2", Setup: setupFor(2, 1, nil)},
+	{Name: "bots-3", Setup: setupFor(3, 2, nil)},
+	{Name: "bots-4", Setup: setupFor(4, 3, nil)},
+	{Name: "random-4-timed", Setup: setupFor(4, 4, fastTimers), Pick: capped(gametest.RandomMoves, 150)},
 }
 
-func TestGolden(t *testing.T) {
-	dir := filepath.Join("testdata", "golden")
-	if *update {
-		for _, g := range goldenMatches {
-			setup := setupFor(g.n, g.seed, g.opts)
-			pick := gametest.BotMoves(Bot{})
-			if g.random {
-				pick = capped(gametest.RandomMoves, 150)
-			}
-			log := gametest.RandomPlay(t, Rules{}, setup, 20000, pick)
-			gametest.WriteGolden(t, filepath.Join(dir, fmt.Sprintf("%s.json", g.name)), Rules{}, setup, log)
-		}
-	}
-	gametest.Golden(t, Rules{}, dir, *update)
-}
+func TestGolden(t *testing.T) { gametest.KeepGolden(t, Rules{}, goldenMatches, 20000, *update) }
 
 // fuzzPrefix is a 4-seat match played by bots up to a challenge, so the
 // fuzzer meets a guess as well as the other phases' actions in its seeds.
@@ -80,18 +58,13 @@ func FuzzCheck(f *testing.F) {
 	)
 }
 
-// benchLog is a bot-played 4-seat game.
-func benchLog(b *testing.B) (game.Setup, []game.Action) {
-	setup := setupFor(4, 5, nil)
-	return setup, gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{}))
-}
+// benchSetup is the match the bots play for the benchmarks.
+var benchSetup = setupFor(4, 5, nil)
 
 func BenchmarkApply_embassy(b *testing.B) {
-	setup, log := benchLog(b)
-	gametest.BenchApply(b, Rules{}, setup, log)
+	gametest.BenchApply(b, Rules{}, benchSetup, 20000)
 }
 
 func BenchmarkReplay_embassy(b *testing.B) {
-	setup, log := benchLog(b)
-	gametest.BenchReplay(b, Rules{}, setup, log)
+	gametest.BenchReplay(b, Rules{}, benchSetup, 20000)
 }

@@ -7,12 +7,6 @@ import (
 	"topsecret/internal/game"
 )
 
-var (
-	_ game.Invariant = (*match)(nil)
-	_ game.Cloner    = (*match)(nil)
-	_ game.Twinner   = (*match)(nil)
-)
-
 // Invariant reports a broken conservation law or phase rule: every card in
 // play lies in exactly one place (an embassy, a slot, the acquirer's "?"),
 // the removed set nowhere; a card is on "?" exactly while someone acquires;

@@ -1,8 +1,6 @@
 package embassy
 
 import (
-	"encoding/json"
-	"fmt"
 	"testing"
 
 	"topsecret/internal/game"
@@ -11,22 +9,11 @@ import (
 
 // setupFor is an n-seat match with the given seed and options (nil = defaults).
 func setupFor(n, seed int, opts map[string]any) game.Setup {
-	var s game.Seed
-	s[0], s[1], s[2] = byte(seed), byte(seed>>8), byte(n)
-	var raw json.RawMessage
-	if opts != nil {
-		raw, _ = json.Marshal(opts)
-	}
-	return game.Setup{Game: "embassy", Seats: n, Seed: s, Options: raw, Started: gametest.Start}
+	return gametest.SetupFor(Rules{}, n, seed, opts)
 }
 
-// seedsFor is the number of seeds per player count: full normally, fewer with -short.
-func seedsFor(full int) int {
-	if testing.Short() {
-		return max(2, full/8)
-	}
-	return full
-}
+// Every setting outside its declared range is refused in words.
+func TestOptionBounds(t *testing.T) { gametest.OptionBounds(t, Rules{}) }
 
 // fastTimers makes time limits short, so random play also runs out of time.
 var fastTimers = map[string]any{"turnTimeoutMs": 10000, "choiceTimeoutMs": 5000, "revealMs": 2000}
@@ -36,19 +23,16 @@ var fastTimers = map[string]any{"turnTimeoutMs": 10000, "choiceTimeoutMs": 5000,
 // each match stops after a bounded number of actions.
 func TestRandomPlay(t *testing.T) {
 	t.Parallel()
-	for n := MinPlayers; n <= MaxPlayers; n++ {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			t.Parallel()
-			for seed := range seedsFor(8) {
-				opts := map[string]any(nil)
-				if seed%2 == 1 {
-					opts = fastTimers
-				}
-				gametest.Play(t, Rules{}, setupFor(n, seed, opts), capped(gametest.RandomMoves, 300),
-					gametest.Options{MaxSteps: 100000, LeakEvery: 2})
+	gametest.EachCount(t, Rules{}, func(t *testing.T, n int) {
+		for seed := range gametest.Seeds(8, 2) {
+			opts := map[string]any(nil)
+			if seed%2 == 1 {
+				opts = fastTimers
 			}
-		})
-	}
+			gametest.Play(t, Rules{}, setupFor(n, seed, opts), capped(gametest.RandomMoves, 300),
+				gametest.Options{MaxSteps: 100000, LeakEvery: 2})
+		}
+	})
 }
 
 // capped lets pick choose until the log is limit long, then the bot
@@ -70,24 +54,19 @@ func capped(pick gametest.Chooser, limit int) gametest.Chooser {
 // memory game: they challenge, and guess right far more often than chance.
 func TestBotPlay(t *testing.T) {
 	t.Parallel()
-	for n := MinPlayers; n <= MaxPlayers; n++ {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			t.Parallel()
-			stats := map[string]int{}
-			for seed := range seedsFor(8) {
-				setup := setupFor(n, 1000+seed, nil)
-				log := gametest.Play(t, Rules{}, setup, gametest.BotMoves(Bot{}),
-					gametest.Options{MaxSteps: 20000, LeakEvery: 3})
-				st, _ := game.Replay(Rules{}, setup, log)
-				for k, v := range st.(game.Reporter).Report() {
-					stats[k] += v
-				}
+	gametest.EachCount(t, Rules{}, func(t *testing.T, n int) {
+		stats := map[string]int{}
+		for seed := range gametest.Seeds(8, 2) {
+			setup := setupFor(n, 1000+seed, nil)
+			_, st := gametest.BotPlay(t, Rules{}, setup, gametest.Options{MaxSteps: 20000, LeakEvery: 3})
+			for k, v := range st.(game.Reporter).Report() {
+				stats[k] += v
 			}
-			right, guesses := stats["right_guesses"], stats["right_guesses"]+stats["wrong_guesses"]
-			t.Logf("%d players: %v", n, stats)
-			if guesses == 0 || float64(right)/float64(guesses) < 0.45 {
-				t.Errorf("bots guessed right %d times of %d", right, guesses)
-			}
-		})
-	}
+		}
+		right, guesses := stats["right_guesses"], stats["right_guesses"]+stats["wrong_guesses"]
+		t.Logf("%d players: %v", n, stats)
+		if guesses == 0 || float64(right)/float64(guesses) < 0.45 {
+			t.Errorf("bots guessed right %d times of %d", right, guesses)
+		}
+	})
 }

@@ -28,5 +28,3 @@ func (m *match) Report() map[string]int {
 		"right_guesses": s.right, "wrong_guesses": s.wrong, "bodyguard_swaps": s.swaps, "immobile": s.immobile,
 		"blocked": s.blocked, "no_cards_turns": s.noCardsTurns, "timeouts": s.timeouts}
 }
-
-var _ game.Reporter = (*match)(nil)

@@ -12,43 +12,23 @@ func (m *match) Check(a game.Action) error {
 
 // command decodes and checks a, returning the command ready to apply.
 func (m *match) command(a game.Action) (command, error) {
-	if m.phase == PhaseOver {
-		return nil, game.Over()
-	}
-	cmd, err := decode(a, m.n)
-	if err != nil {
-		return nil, err
-	}
-	switch {
-	case a.Seat == game.System:
-		if !system(a.Type) {
-			return nil, game.Illegal("H4", "embassy.refuse.referee_only")
-		}
-	case a.Seat < 0 || int(a.Seat) >= m.n:
-		return nil, game.Malformed("no seat %d in a game of %d", a.Seat, m.n)
-	case system(a.Type):
-		return nil, game.Illegal("H4", "embassy.refuse.system_only")
-	case int(a.Seat) != m.awaited():
-		return nil, game.NotYourTurn("§8", "embassy.refuse.not_your_turn", game.P("who", game.Seat(m.awaited())))
-	}
-	if err := cmd.check(m, int(a.Seat), m.at(a)); err != nil {
-		return nil, err
-	}
-	return cmd, nil
+	return game.Judge(a, m.n, m.phase == PhaseOver, gate, func() (command, error) { return decode(a, m.n) },
+		func(c command) error {
+			if a.Seat != game.System && int(a.Seat) != m.awaited() {
+				return game.NotYourTurn("§8", "embassy.refuse.not_your_turn", game.P("who", game.Seat(m.awaited())))
+			}
+			return c.check(m, int(a.Seat), m.clock.At(a))
+		})
 }
 
-// at is the action's time, never earlier than the previous action's, so a
-// clock hiccup cannot move a deadline back.
-func (m *match) at(a game.Action) int64 { return max(a.At, m.now) }
+// gate keeps the timers the referee's (H4).
+var gate = game.Gate{Rule: "H4", Timer: system,
+	RefereeOnly: "embassy.refuse.referee_only", TimerIsReferees: "embassy.refuse.system_only"}
 
 // Apply performs an action that passed Check and returns what happened.
 func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
-	cmd, err := m.command(a)
-	if err != nil {
-		panic("embassy: Apply of a refused action: " + err.Error())
-	}
-	t := m.at(a)
-	m.now = t
+	cmd := game.Checked(m.command(a))
+	t := m.clock.Tick(a)
 	m.public.Drop()
 	m.transfers = nil
 	if _, hide := cmd.(hideCmd); !hide {

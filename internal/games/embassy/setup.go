@@ -17,8 +17,6 @@ const (
 // Rules is the embassy game; its zero value is ready to use.
 type Rules struct{}
 
-var _ game.Rules = Rules{}
-
 // Info describes the game to the lobby.
 func (Rules) Info() game.Info {
 	return game.Info{
@@ -95,7 +93,7 @@ type match struct {
 	round  int // 1-based, +1 when the first player's turn comes round
 	step   int // +1 at every waiting point; timers carry it
 	stepAt int64
-	now    int64
+	clock  game.Clock
 
 	roll    *dice
 	noCards bool  // no card on any embassy when the active player rolled (R20)
@@ -136,8 +134,6 @@ func (d dice) total() int { return d.a + d.b }
 // doubles reports whether both dice show the same (R15).
 func (d dice) doubles() bool { return d.a == d.b }
 
-var _ game.State = (*match)(nil)
-
 // coloursFor is the colour of each seat: opposite corners for two (R27),
 // the first three colours for three, all four for four.
 func coloursFor(n int) []int {
@@ -156,13 +152,13 @@ func (Rules) New(s game.Setup) (game.State, error) {
 	if s.Seats < MinPlayers || s.Seats > MaxPlayers {
 		return nil, fmt.Errorf("embassy: %d players; the game needs %d–%d (§4)", s.Seats, MinPlayers, MaxPlayers)
 	}
-	o, err := game.ParseOptions(s.Options, DefaultOptions())
+	o, err := game.ParseOptions(s.Options, DefaultOptions(), optionsInfo())
 	if err != nil {
 		return nil, fmt.Errorf("embassy: %w", err)
 	}
 	r := game.RandFor(s.Seed, 0)
 	m := newMatch(o, coloursFor(s.Seats), deal(s.Seats, r))
-	m.now, m.stepAt = s.Started, s.Started
+	m.clock.Now, m.stepAt = s.Started, s.Started
 	m.first = m.rollForFirst(r)
 	m.round = 1
 	m.startTurn(m.first, s.Started)
@@ -226,9 +222,3 @@ func (m *match) Turn() int { return m.turn }
 
 // Round numbers the rounds from 1; a round starts at the first player's turn (game.Rounder).
 func (m *match) Round() int { return m.round }
-
-var (
-	_ game.Colourer = (*match)(nil)
-	_ game.Turner   = (*match)(nil)
-	_ game.Rounder  = (*match)(nil)
-)

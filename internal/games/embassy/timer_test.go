@@ -58,7 +58,7 @@ func TestTimeout_Off(t *testing.T) {
 func TestTimeout_DefaultsEverywhere(t *testing.T) {
 	t.Parallel()
 	seen := map[Phase]bool{}
-	for seed := range seedsFor(6) {
+	for seed := range gametest.Seeds(6, 2) {
 		setup := setupFor(2+seed%3, 900+seed, fastTimers)
 		st, err := Rules{}.New(setup)
 		if err != nil {

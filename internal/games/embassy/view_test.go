@@ -67,7 +67,7 @@ func hiddenNames(tb testing.TB, v any) string {
 func TestView_NoFaceDownCards(t *testing.T) {
 	t.Parallel()
 	largest, afterMove := 0, 0
-	for i := range seedsFor(6) {
+	for i := range gametest.Seeds(6, 2) {
 		setup := setupFor(2+i%3, 300+i, nil)
 		botGame(t, setup, func(m *match, a game.Action) {
 			if m.phase == PhaseOver {

@@ -30,38 +30,6 @@ const (
 	ActChooseBlack = "choose_black"
 )
 
-// Error codes of §5.7. They are the Rule of every refusal, so tests and
-// errors line up with the spec's scenarios; messages cite the ruling.
-const (
-	// ErrNotYourTurn: a play or commit out of turn.
-	ErrNotYourTurn = "ERR_NOT_YOUR_TURN"
-	// ErrNotAParticipant: a meeting action from a seat with no pending step.
-	ErrNotAParticipant = "ERR_NOT_A_PARTICIPANT"
-	// ErrCardNotInHand: the location card was already played this cycle.
-	ErrCardNotInHand = "ERR_CARD_NOT_IN_HAND"
-	// ErrPairInvalid: not two different coloured faces (R2).
-	ErrPairInvalid = "ERR_PAIR_INVALID"
-	// ErrPairNotExactlyOneTrue: zero or two true cards (R1).
-	ErrPairNotExactlyOneTrue = "ERR_PAIR_NOT_EXACTLY_ONE_TRUE"
-	// ErrPairRepeated: this pair was already shown to this recipient this game (R3).
-	ErrPairRepeated = "ERR_PAIR_REPEATED"
-	// ErrPassNotAllowed: a legal, unrepeated pair is left (R3, R4).
-	ErrPassNotAllowed = "ERR_PASS_NOT_ALLOWED"
-	// ErrBlackAlreadyShown: that black card was already shown to (seen by) that agent (R7, R8, R18).
-	ErrBlackAlreadyShown = "ERR_BLACK_ALREADY_SHOWN"
-	// ErrTargetIneligible: not another agent with a black card left to show (R7).
-	ErrTargetIneligible = "ERR_TARGET_INELIGIBLE"
-	// ErrDialNotAllowedHere: no call from this meeting and role (R11, R20, R25).
-	ErrDialNotAllowedHere = "ERR_DIAL_NOT_ALLOWED_HERE"
-	// ErrDialMalformed: the map is not a permutation of the fragments (R10).
-	ErrDialMalformed = "ERR_DIAL_MALFORMED"
-	// ErrAlreadySubmitted: one sealed submission per participant (R4).
-	ErrAlreadySubmitted = "ERR_ALREADY_SUBMITTED"
-	// ErrWrongMeeting (house ruling H9): the action does not exist in this
-	// meeting for this role (§5.4), e.g. a request in an exchange.
-	ErrWrongMeeting = "ERR_WRONG_MEETING"
-)
-
 // SiteData is the data of ActCommit and ActPlay.
 type SiteData struct {
 	Site string `json:"site"` // RIALTO, SAN_MARCO, CA_DORO, ACCADEMIA, ARSENALE

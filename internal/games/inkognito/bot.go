@@ -20,12 +20,6 @@ type Bot struct {
 	Strength game.Strength
 }
 
-var (
-	_ game.Bot    = Bot{}
-	_ game.Graded = Bot{}
-	_ game.Pacer  = Bot{}
-)
-
 // Grade returns the bot playing at strength s.
 func (b Bot) Grade(s game.Strength) game.Bot { return Bot{Strength: s} }
 
@@ -60,8 +54,8 @@ func (Bot) Pace(st game.State, a game.Action) game.Pace {
 
 // Act picks seat's next action, or reports false when it has nothing to do.
 func (bot Bot) Act(st game.State, seat game.Seat, now int64, r *game.Rand) (game.Action, bool) {
-	m, ok := st.(*match)
-	if !ok || seat < 0 || int(seat) >= m.n {
+	m, _, ok := game.Seated[*match](st, seat)
+	if !ok {
 		return game.Action{}, false
 	}
 	v := m.seatView(int(seat))

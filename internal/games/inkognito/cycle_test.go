@@ -63,12 +63,12 @@ func TestScenarios_CycleAndRequests(t *testing.T) {
 			ok("You confirms NUMBER", choose(you, "NUMBER"), column(anne, 1, you, "■:11")),
 			ok("Mario", play(mario, RI)), ok("David", play(david, CD)), ok("You", play(you, SM)),
 			ok("Anne", play(anne, AC), meetings("amb_meet ACCADEMIA 1")),
-			refused("Anne asks You again", ErrTargetIneligible, ask(anne, you)),
+			refused("Anne asks You again", "target_exhausted", ask(anne, you)),
 			ok("Anne skips", skip(anne)),
 		})},
 		{name: "T15 a black card is never shown twice", m: ex(func(m *match) { m.blacks[you][anne] = 1 << KindIdentity }),
 			steps: steps(youAnne, []gametest.Step{
-				refused("You shows IDENTITY again", ErrBlackAlreadyShown, black(you, "IDENTITY")),
+				refused("You shows IDENTITY again", "black_shown", black(you, "IDENTITY")),
 				ok("You shows NUMBER", black(you, "NUMBER")),
 			})},
 		{name: "T16 no legal pair left", m: ex(func(m *match) {
@@ -76,14 +76,14 @@ func TestScenarios_CycleAndRequests(t *testing.T) {
 				m.pairs[anne][you] |= pairBit(p[0], p[1])
 			}
 		}), steps: steps(youAnne, []gametest.Step{
-			refused("You passes", ErrPassNotAllowed, pass(you)),
+			refused("You passes", "must_show", pass(you)),
 			ok("You", pair(you, "B", "0")),
-			refused("Anne repeats", ErrPairRepeated, pair(anne, "F", "11"), task(anne, func(tb testing.TB, t *Task) {
+			refused("Anne repeats", "pair_repeated", pair(anne, "F", "11"), task(anne, func(tb testing.TB, t *Task) {
 				if len(t.Pairs) != 0 || t.PairsLeft != 0 || !t.CanPass || !t.CanDial || len(t.Black) != 2 {
 					tb.Fatalf("Anne's task %+v", t)
 				}
 			})),
-			refused("Anne two true", ErrPairNotExactlyOneTrue, pair(anne, "F", "52")),
+			refused("Anne two true", "pair_not_one_true", pair(anne, "F", "52")),
 			ok("Anne passes", pass(anne), func(tb testing.TB, m *match) {
 				if c := m.seatView(you).Sheet.Columns[0]; c.Note.ID != NoteNoNewPair {
 					tb.Fatalf("You's column %+v", c)
@@ -92,29 +92,29 @@ func TestScenarios_CycleAndRequests(t *testing.T) {
 		})},
 		{name: "T17 skip, and ineligible targets", m: ex(func(m *match) { m.blacks[david][you] = 3 }),
 			steps: steps(youAmb, []gametest.Step{
-				refused("You asks David", ErrTargetIneligible, ask(you, david), task(you, func(tb testing.TB, t *Task) {
+				refused("You asks David", "target_exhausted", ask(you, david), task(you, func(tb testing.TB, t *Task) {
 					if strings.Trim(strings.Join(strings.Fields(itoaAll(t.Targets)), ","), " ") != "1,2" {
 						tb.Fatalf("targets %v", t.Targets)
 					}
 				})),
-				refused("You asks yourself", ErrTargetIneligible, ask(you, you)),
-				refused("You asks seat 7", ErrTargetIneligible, ask(you, 7)),
+				refused("You asks yourself", "target_other", ask(you, you)),
+				refused("You asks seat 7", "target_other", ask(you, 7)),
 				ok("You skips", skip(you), said(-1, "inkognito.event.asked_nobody", game.P("who", 0))),
 			})},
 		{name: "R4 one sealed action, final once accepted", m: ex(), steps: steps(youAnne, []gametest.Step{
 			ok("You", pair(you, "B", "0")),
-			refused("You again", ErrAlreadySubmitted, pair(you, "B", "29")),
-			{Name: "Mario is not in a meeting", Action: pair(mario, "Z", "52"), Rule: ErrNotAParticipant, Code: "not_your_turn"},
-			refused("a request in an exchange", ErrWrongMeeting, ask(anne, mario)),
-			refused("a play during ACT", ErrNotYourTurn, play(mario, AR)),
+			refused("You again", "already_acted", pair(you, "B", "29")),
+			{Name: "Mario is not in a meeting", Action: pair(mario, "Z", "52"), Rule: "§5.4", Msg: "inkognito.refuse.not_in_meeting", Code: "not_your_turn"},
+			refused("a request in an exchange", "wrong_meeting", ask(anne, mario)),
+			refused("a play during ACT", "not_your_turn", play(mario, AR)),
 		})},
 		{name: "§5.7 plays in turn, from the hand", m: ex(), steps: []gametest.Step{
-			{Name: "Anne out of turn", Action: play(anne, RI), Rule: ErrNotYourTurn, Code: "not_your_turn"},
-			refused("a choice with no request", ErrNotAParticipant, choose(you, "NUMBER")),
-			refused("a commit in 4p", ErrNotYourTurn, commit(you, RI)),
+			{Name: "Anne out of turn", Action: play(anne, RI), Rule: "§5.8", Msg: "inkognito.refuse.not_your_turn", Code: "not_your_turn"},
+			refused("a choice with no request", "nobody_asked", choose(you, "NUMBER")),
+			refused("a commit in 4p", "not_ambassador", commit(you, RI)),
 			ok("You", play(you, RI)), ok("Anne", play(anne, AR)), ok("Mario", play(mario, CD)), ok("David", play(david, AC)),
 			ok("Anne", play(anne, RI)), ok("Mario", play(mario, SM)), ok("David", play(david, CD)),
-			refused("You plays RIALTO twice", ErrCardNotInHand, play(you, RI)),
+			refused("You plays RIALTO twice", "card_played", play(you, RI)),
 		}},
 	})
 }

@@ -142,11 +142,11 @@ func (m *match) checkChoice(s int, k Kind) error {
 		i = m.pendingFor(s)
 	}
 	if i < 0 {
-		return game.NotYourTurn(ErrNotAParticipant, "inkognito.refuse.nobody_asked")
+		return game.NotYourTurn("§5.5", "inkognito.refuse.nobody_asked")
 	}
 	q := m.requests[i]
 	if m.eligible(s, q.requester)&(1<<k) == 0 {
-		return game.Illegal(ErrBlackAlreadyShown, "inkognito.refuse.black_shown_asked", m.who("who", q.requester))
+		return game.Illegal("R7", "inkognito.refuse.black_shown_asked", m.who("who", q.requester))
 	}
 	return nil
 }

@@ -140,8 +140,37 @@ func ok(name string, a game.Action, th ...then) gametest.Step {
 	return gametest.Step{Name: name, Action: a, Then: thenAll(th)}
 }
 
-func refused(name, rule string, a game.Action, th ...then) gametest.Step {
-	return gametest.Step{Name: name, Action: a, Rule: rule, Then: thenAll(th)}
+func refused(name, why string, a game.Action, th ...then) gametest.Step {
+	id := "inkognito.refuse." + why
+	return gametest.Step{Name: name, Action: a, Rule: rulings[id], Msg: id, Then: thenAll(th)}
+}
+
+// rulings are the refusals the engine gives, each citing the ruling of the
+// spec (R…) or its section where no ruling applies (§…), as the message
+// players read ends with it.
+var rulings = map[string]string{
+	"inkognito.refuse.not_your_turn":     "§5.8",
+	"inkognito.refuse.card_played":       "§5.2",
+	"inkognito.refuse.not_ambassador":    "R21",
+	"inkognito.refuse.card_used":         "R21",
+	"inkognito.refuse.not_in_meeting":    "§5.4",
+	"inkognito.refuse.already_acted":     "R4",
+	"inkognito.refuse.wrong_meeting":     "§5.4",
+	"inkognito.refuse.no_call_here":      "R11",
+	"inkognito.refuse.dial_malformed":    "R10",
+	"inkognito.refuse.must_show":         "R4",
+	"inkognito.refuse.black_shown":       "R8",
+	"inkognito.refuse.black_shown_asked": "R7",
+	"inkognito.refuse.peeked":            "R18",
+	"inkognito.refuse.pair_invalid":      "R2",
+	"inkognito.refuse.pair_not_one_true": "R1",
+	"inkognito.refuse.pair_repeated":     "R3",
+	"inkognito.refuse.fict_seen_both":    "R19",
+	"inkognito.refuse.fict_seen":         "R19",
+	"inkognito.refuse.target_other":      "R7",
+	"inkognito.refuse.target_exhausted":  "R7",
+	"inkognito.refuse.nobody_asked":      "§5.5",
+	"inkognito.refuse.timer_stale":       "H17",
 }
 
 func thenAll(fs []then) func(testing.TB, game.State) {

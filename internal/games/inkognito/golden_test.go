@@ -1,9 +1,7 @@
 package inkognito
 
 import (
-	"encoding/json"
 	"flag"
-	"path/filepath"
 	"testing"
 
 	"topsecret/internal/game"
@@ -12,45 +10,20 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/golden from freshly recorded matches")
 
-// goldenMatches are the pinned matches, recorded when -update is set.
-var goldenMatches = []struct {
-	name   string
-	n      int
-	seed   int
-	helper string
-	random bool
-}{
-	{"bots-3", 3, 1, HelperFull, false},
-	{"bots-4", 4, 2, HelperFacts, false},
-	{"bots-5", 5, 3, HelperFull, false},
-	{"random-4", 4, 4, HelperFull, true},
+// goldenMatches are the pinned matches, recorded when -update is set,
+// with the time limits off: the goldens were recorded before H17 and
+// their logs never wait for a timer.
+var goldenMatches = []gametest.Pinned{
+	{Name: "bots-3", Setup: setupFor(3, 1, HelperFull, untimed)},
+	{Name: "bots-4", Setup: setupFor(4, 2, HelperFacts, untimed)},
+	{Name: "bots-5", Setup: setupFor(5, 3, HelperFull, untimed)},
+	{Name: "random-4", Setup: setupFor(4, 4, HelperFull, untimed), Pick: gametest.RandomMoves},
 }
 
-// untimed switches the time limits off: the goldens were recorded before
-// H17 and their logs never wait for a timer.
-func untimed(s game.Setup) game.Setup {
-	var o map[string]any
-	_ = json.Unmarshal(s.Options, &o)
-	o["turnTimeoutMs"], o["meetingTimeoutMs"] = 0, 0
-	s.Options, _ = json.Marshal(o)
-	return s
-}
+// untimed switches the time limits off.
+var untimed = map[string]any{"turnTimeoutMs": 0, "meetingTimeoutMs": 0}
 
-func TestGolden(t *testing.T) {
-	dir := filepath.Join("testdata", "golden")
-	if *update {
-		for _, g := range goldenMatches {
-			setup := untimed(setupFor(g.n, g.seed, g.helper))
-			pick := gametest.BotMoves(Bot{})
-			if g.random {
-				pick = gametest.RandomMoves
-			}
-			log := gametest.RandomPlay(t, Rules{}, setup, 20000, pick)
-			gametest.WriteGolden(t, filepath.Join(dir, g.name+".json"), Rules{}, setup, log)
-		}
-	}
-	gametest.Golden(t, Rules{}, dir, *update)
-}
+func TestGolden(t *testing.T) { gametest.KeepGolden(t, Rules{}, goldenMatches, 20000, *update) }
 
 // fuzzPrefix plays a 4p game until its first meeting.
 func fuzzPrefix(tb testing.TB) (game.Setup, []game.Action) {
@@ -84,17 +57,13 @@ func FuzzCheck(f *testing.F) {
 	)
 }
 
-func benchLog(b *testing.B) (game.Setup, []game.Action) {
-	setup := setupFor(4, 5, HelperFull)
-	return setup, gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{}))
-}
+// benchSetup is the match the bots play for the benchmarks.
+var benchSetup = setupFor(4, 5, HelperFull)
 
 func BenchmarkApply(b *testing.B) {
-	setup, log := benchLog(b)
-	gametest.BenchApply(b, Rules{}, setup, log)
+	gametest.BenchApply(b, Rules{}, benchSetup, 20000)
 }
 
 func BenchmarkReplay(b *testing.B) {
-	setup, log := benchLog(b)
-	gametest.BenchReplay(b, Rules{}, setup, log)
+	gametest.BenchReplay(b, Rules{}, benchSetup, 20000)
 }

@@ -100,21 +100,21 @@ func (m *match) checkMeetingAction(s int, c command) error {
 		mi = m.meetingOf(s)
 	}
 	if mi < 0 {
-		return game.NotYourTurn(ErrNotAParticipant, "inkognito.refuse.not_in_meeting")
+		return game.NotYourTurn("§5.4", "inkognito.refuse.not_in_meeting")
 	}
 	if m.subs[s] != nil {
-		return game.Illegal(ErrAlreadySubmitted, "inkognito.refuse.already_acted")
+		return game.Illegal("R4", "inkognito.refuse.already_acted")
 	}
 	mt := m.meetings[mi]
 	isAmb := s == m.amb
-	wrong := game.Illegal(ErrWrongMeeting, "inkognito.refuse.wrong_meeting", game.T("action", actionTerm(c.typ)))
+	wrong := game.Illegal("§5.4", "inkognito.refuse.wrong_meeting", game.T("action", actionTerm(c.typ)))
 	switch c.typ {
 	case ActDial:
 		if !m.dialAllowed(mt, s) {
-			return game.Illegal(ErrDialNotAllowedHere, "inkognito.refuse.no_call_here")
+			return game.Illegal("R11", "inkognito.refuse.no_call_here")
 		}
 		if !c.dialOK {
-			return &game.RuleError{Code: game.CodeMalformed, Rule: ErrDialMalformed,
+			return &game.RuleError{Code: game.CodeMalformed, Rule: "R10",
 				Msg: game.M("inkognito.refuse.dial_malformed", game.TS("agents", faceTerms(0, 4)), game.TS("fragments", faceTerms(4, numFaces)))}
 		}
 	case ActShowPair, ActPass:
@@ -124,7 +124,7 @@ func (m *match) checkMeetingAction(s int, c command) error {
 		to := m.counterpart(mt, s)
 		if c.typ == ActPass {
 			if m.pairsLeft(s, to) > 0 {
-				return game.Illegal(ErrPassNotAllowed, "inkognito.refuse.must_show")
+				return game.Illegal("R4", "inkognito.refuse.must_show")
 			}
 			return nil
 		}
@@ -135,14 +135,14 @@ func (m *match) checkMeetingAction(s int, c command) error {
 		}
 		to := m.counterpart(mt, s)
 		if m.blacks[s][to]&(1<<c.kind) != 0 {
-			return game.Illegal(ErrBlackAlreadyShown, "inkognito.refuse.black_shown", m.who("who", to))
+			return game.Illegal("R8", "inkognito.refuse.black_shown", m.who("who", to))
 		}
 	case ActPeek:
 		if mt.kind != MeetPeek {
 			return wrong
 		}
 		if m.blacks[Fict][s]&(1<<c.kind) != 0 {
-			return game.Illegal(ErrBlackAlreadyShown, "inkognito.refuse.peeked")
+			return game.Illegal("R18", "inkognito.refuse.peeked")
 		}
 	case ActRequest:
 		if isAmb || mt.kind != MeetAmb {
@@ -164,14 +164,14 @@ func (m *match) checkMeetingAction(s int, c command) error {
 // checkPair enforces R2, R1 and R3, in that order.
 func (m *match) checkPair(s, to int, p [2]Face, ok bool) error {
 	if !ok {
-		return game.Illegal(ErrPairInvalid, "inkognito.refuse.pair_invalid")
+		return game.Illegal("R2", "inkognito.refuse.pair_invalid")
 	}
 	b := m.black[s]
 	if b.True(p[0]) == b.True(p[1]) {
-		return game.Illegal(ErrPairNotExactlyOneTrue, "inkognito.refuse.pair_not_one_true")
+		return game.Illegal("R1", "inkognito.refuse.pair_not_one_true")
 	}
 	if m.pairs[s][to]&pairBit(p[0], p[1]) != 0 {
-		return game.Illegal(ErrPairRepeated, "inkognito.refuse.pair_repeated", m.who("who", to))
+		return game.Illegal("R3", "inkognito.refuse.pair_repeated", m.who("who", to))
 	}
 	return nil
 }
@@ -198,21 +198,21 @@ func (m *match) checkRequest(s int, c command) error {
 			return malformed("inkognito.refuse.fict_kind_missing")
 		}
 		if m.eligible(t, s) == 0 {
-			return game.Illegal(ErrTargetIneligible, "inkognito.refuse.fict_seen_both")
+			return game.Illegal("R19", "inkognito.refuse.fict_seen_both")
 		}
 		if m.eligible(t, s)&(1<<c.kind) == 0 {
-			return game.Illegal(ErrBlackAlreadyShown, "inkognito.refuse.fict_seen")
+			return game.Illegal("R19", "inkognito.refuse.fict_seen")
 		}
 		return nil
 	}
 	if t == s || t == m.amb || !m.isAgent(t) {
-		return game.Illegal(ErrTargetIneligible, "inkognito.refuse.target_other")
+		return game.Illegal("R7", "inkognito.refuse.target_other")
 	}
 	if c.hasKind {
 		return malformed("inkognito.refuse.target_chooses")
 	}
 	if m.eligible(t, s) == 0 {
-		return game.Illegal(ErrTargetIneligible, "inkognito.refuse.target_exhausted", m.subject("who", t))
+		return game.Illegal("R7", "inkognito.refuse.target_exhausted", m.subject("who", t))
 	}
 	return nil
 }

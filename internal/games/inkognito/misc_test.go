@@ -33,8 +33,8 @@ func TestScenarios_Numbers(t *testing.T) {
 	runScenarios(t, []scenario{
 		{name: "T24 a malformed dial has no effect", m: exWith(0, []Site{AR, SM, CD, AC, RI}), steps: []gametest.Step{
 			ok("You", play(you, RI)), ok("Anne", play(anne, RI)), ok("Mario", play(mario, SM)), ok("David", play(david, SM)),
-			{Name: "52 twice", Action: dial(you, "52,52,0,29"), Rule: ErrDialMalformed, Code: game.CodeMalformed},
-			{Name: "an unknown fragment", Action: dial(you, "52,11,0,30"), Rule: ErrDialMalformed, Code: game.CodeMalformed},
+			{Name: "52 twice", Action: dial(you, "52,52,0,29"), Rule: "R10", Msg: "inkognito.refuse.dial_malformed", Code: game.CodeMalformed},
+			{Name: "an unknown fragment", Action: dial(you, "52,11,0,30"), Rule: "R10", Msg: "inkognito.refuse.dial_malformed", Code: game.CodeMalformed},
 			ok("You dials properly", dial(you, "52,11,29,0")),
 		}},
 	})
@@ -210,7 +210,7 @@ func TestCheck_ErrDecode(t *testing.T) {
 		{"bad kind", game.Action{Seat: you, Type: ActPeek, Data: []byte(`{"kind":"FACE"}`)}, game.CodeMalformed},
 		{"no target", game.Action{Seat: you, Type: ActRequest, Data: []byte(`{}`)}, game.CodeMalformed},
 		{"no seat", game.Action{Seat: 7, Type: ActPlay, Data: []byte(`{"site":"RIALTO"}`)}, game.CodeMalformed},
-		{"the referee", game.Action{Seat: game.System, Type: ActPass}, game.CodeMalformed},
+		{"the referee plays", game.Action{Seat: game.System, Type: ActPass}, game.CodeIllegal},
 	} {
 		if err := m.Check(c.a); err == nil || gametest.MustRuleError(t, err).Code != c.code {
 			t.Errorf("%s: %v, want code %s", c.name, err, c.code)

@@ -47,46 +47,18 @@ func DefaultOptions() Options {
 	return Options{Helper: HelperOff, StartSeat: -1, Ambassador: -1, TurnTimeoutMs: 45000, MeetingTimeoutMs: 90000}
 }
 
-// Time limit ranges in ms (H17); 0 is off.
-const (
-	minTimeoutMs = 15000
-	maxTimeoutMs = 600000
-)
-
-// Validate reports the first setting outside the spec's ranges.
-func (o Options) Validate() error {
-	switch o.Helper {
-	case HelperOff, HelperFacts, HelperFull:
-	default:
-		return game.NotAChoice(optionsInfo(), "helper", o.Helper)
-	}
-	if o.StartSeat < -1 || o.StartSeat > 3 {
-		return game.OutOfRange(optionsInfo(), "startSeat", -1, 3)
-	}
-	if o.Ambassador < -1 || o.Ambassador > 4 {
-		return game.OutOfRange(optionsInfo(), "ambassador", -1, 4)
-	}
-	for _, c := range []struct {
-		name string
-		v    int
-	}{{"turnTimeoutMs", o.TurnTimeoutMs}, {"meetingTimeoutMs", o.MeetingTimeoutMs}} {
-		if c.v != 0 && (c.v < minTimeoutMs || c.v > maxTimeoutMs) {
-			return game.OutOfRangeOrOff(optionsInfo(), c.name, minTimeoutMs, maxTimeoutMs)
-		}
-	}
-	return nil
-}
-
 // parseOptions decodes raw lobby options strictly over the defaults.
 func parseOptions(raw json.RawMessage) (Options, error) {
-	return game.ParseOptions(raw, DefaultOptions())
+	return game.ParseOptions(raw, DefaultOptions(), optionsInfo())
 }
 
 // Options validates raw lobby options and returns them with every default filled in.
 func (Rules) Options(raw json.RawMessage) (json.RawMessage, error) {
-	return game.NormalOptions(raw, DefaultOptions())
+	return game.NormalOptions(raw, DefaultOptions(), optionsInfo())
 }
 
+// optionsInfo declares the settings and their ranges; the time limits
+// (H17) may also be 0, no limit.
 func optionsInfo() []game.Option {
 	d := DefaultOptions()
 	return []game.Option{
@@ -99,8 +71,8 @@ func optionsInfo() []game.Option {
 		{Key: "ambassador", Label: "inkognito.option.ambassador.label", Kind: "int", Default: d.Ambassador, Min: -1, Max: 4,
 			Help: "inkognito.option.ambassador.help", Advanced: true},
 		{Key: "turnTimeoutMs", Label: "inkognito.option.turn_timeout.label", Kind: "int", Default: d.TurnTimeoutMs,
-			Min: 0, Max: maxTimeoutMs, Unit: "ms", Help: "inkognito.option.turn_timeout.help", Advanced: true},
+			Least: 15000, Max: 600000, Unit: "ms", Help: "inkognito.option.turn_timeout.help", Advanced: true},
 		{Key: "meetingTimeoutMs", Label: "inkognito.option.meeting_timeout.label", Kind: "int", Default: d.MeetingTimeoutMs,
-			Min: 0, Max: maxTimeoutMs, Unit: "ms", Help: "inkognito.option.meeting_timeout.help", Advanced: true},
+			Least: 15000, Max: 600000, Unit: "ms", Help: "inkognito.option.meeting_timeout.help", Advanced: true},
 	}
 }

@@ -14,40 +14,34 @@ func (m *match) Check(a game.Action) error {
 
 // command decodes and checks a, returning the command ready to apply.
 func (m *match) command(a game.Action) (command, error) {
-	if m.phase == PhaseOver {
-		return command{}, game.Over()
-	}
-	c, err := decode(a)
-	if err != nil {
-		return c, err
-	}
-	if c.typ == ActTimeout {
-		return c, m.checkTimeout(a.Seat, c.step, m.at(a))
-	}
-	if a.Seat < 0 || int(a.Seat) >= m.n {
-		return c, malformed("inkognito.refuse.no_seat", game.N("seat", int(a.Seat)), game.N("players", m.n))
-	}
-	s := int(a.Seat)
-	switch c.typ {
-	case ActPlay:
-		return c, m.checkPlay(s, c.site)
-	case ActCommit:
-		return c, m.checkCommit(s, c.site)
-	case ActChooseBlack:
-		return c, m.checkChoice(s, c.kind)
-	}
-	return c, m.checkMeetingAction(s, c)
+	return game.Judge(a, m.n, m.phase == PhaseOver, gate, func() (command, error) { return decode(a) },
+		func(c command) error { return m.check(int(a.Seat), c, m.clock.At(a)) })
 }
+
+// check applies the rules of c's kind for seat s at time t.
+func (m *match) check(s int, c command, t int64) error {
+	switch c.typ {
+	case ActTimeout:
+		return m.checkTimeout(c.step, t)
+	case ActPlay:
+		return m.checkPlay(s, c.site)
+	case ActCommit:
+		return m.checkCommit(s, c.site)
+	case ActChooseBlack:
+		return m.checkChoice(s, c.kind)
+	}
+	return m.checkMeetingAction(s, c)
+}
+
+// gate keeps the clock the referee's (H17).
+var gate = game.Gate{Rule: "H17", Timer: func(typ string) bool { return typ == ActTimeout },
+	RefereeOnly: "inkognito.refuse.referee_only_timers", TimerIsReferees: "inkognito.refuse.timer_is_referees"}
 
 // Apply performs an action that passed Check and returns what happened.
 func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
-	c, err := m.command(a)
-	if err != nil {
-		panic("inkognito: Apply of a refused action: " + err.Error())
-	}
+	c := game.Checked(m.command(a))
 	s := int(a.Seat)
-	t := m.at(a)
-	m.now = t
+	t := m.clock.Tick(a)
 	m.public.Drop()
 	before := m.stage()
 	switch c.typ {
@@ -117,10 +111,10 @@ func malformed(id string, args ...game.Arg) *game.RuleError {
 // checkPlay enforces PLAY(i): the seat whose turn it is, with a card in hand.
 func (m *match) checkPlay(s int, site Site) error {
 	if m.phase != PhasePlay || m.current() != s {
-		return game.NotYourTurn(ErrNotYourTurn, "inkognito.refuse.not_your_turn")
+		return game.NotYourTurn("§5.8", "inkognito.refuse.not_your_turn")
 	}
 	if m.hands[s]&(1<<site) == 0 {
-		return game.Illegal(ErrCardNotInHand, "inkognito.refuse.card_played", siteArg("site", site))
+		return game.Illegal("§5.2", "inkognito.refuse.card_played", siteArg("site", site))
 	}
 	return nil
 }
@@ -128,10 +122,10 @@ func (m *match) checkPlay(s int, site Site) error {
 // checkCommit enforces AMB_COMMIT: the 5p Ambassador, first, with a card in hand (R21).
 func (m *match) checkCommit(s int, site Site) error {
 	if m.phase != PhaseCommit || s != m.amb {
-		return game.NotYourTurn(ErrNotYourTurn, "inkognito.refuse.not_ambassador")
+		return game.NotYourTurn("R21", "inkognito.refuse.not_ambassador")
 	}
 	if m.hands[s]&(1<<site) == 0 {
-		return game.Illegal(ErrCardNotInHand, "inkognito.refuse.card_used", siteArg("site", site))
+		return game.Illegal("R21", "inkognito.refuse.card_used", siteArg("site", site))
 	}
 	return nil
 }

@@ -78,7 +78,7 @@ func t03() []gametest.Step {
 				tb.Fatalf("David's moves %+v", l)
 			}
 		}),
-		refused("David tries IDENTITY", ErrBlackAlreadyShown, choose(david, "IDENTITY")),
+		refused("David tries IDENTITY", "black_shown_asked", choose(david, "IDENTITY")),
 		ok("David confirms NUMBER", choose(david, "NUMBER"), column(you, 2, david, "■:0"),
 			helper(you, func(tb testing.TB, h *Helper) {
 				if strings.Join(h.Numbers, " ") != "2911520 5211290" || h.Determined {
@@ -145,10 +145,10 @@ func TestScenarios_Exchanges(t *testing.T) {
 		ok("David", play(david, AC), meetings("exchange RIALTO 0 2"))}
 	runScenarios(t, []scenario{
 		{name: "T04 legal and illegal pairs", m: ex(), steps: steps(youDavid, []gametest.Step{
-			refused("two true", ErrPairNotExactlyOneTrue, pair(david, "X", "0")),
-			refused("none true", ErrPairNotExactlyOneTrue, pair(david, "Z", "52")),
-			refused("same face", ErrPairInvalid, pair(david, "X", "X")),
-			refused("a location", ErrPairInvalid, pair(david, "X", "RIALTO")),
+			refused("two true", "pair_not_one_true", pair(david, "X", "0")),
+			refused("none true", "pair_not_one_true", pair(david, "Z", "52")),
+			refused("same face", "pair_invalid", pair(david, "X", "X")),
+			refused("a location", "pair_invalid", pair(david, "X", "RIALTO")),
 			ok("X,52", pair(david, "X", "52")),
 		})},
 		{name: "T05 a pair of the same kind is legal", m: ex(), steps: steps(youMario, []gametest.Step{
@@ -164,7 +164,7 @@ func TestScenarios_Exchanges(t *testing.T) {
 			steps: []gametest.Step{
 				ok("Anne", play(anne, RI)), ok("Mario", play(mario, SM)), ok("David", play(david, CD)),
 				ok("You", play(you, RI), meetings("exchange RIALTO 0 1")),
-				refused("Anne 11,F again", ErrPairRepeated, pair(anne, "11", "F")),
+				refused("Anne 11,F again", "pair_repeated", pair(anne, "11", "F")),
 				ok("Anne F,29", pair(anne, "F", "29")), ok("You", pair(you, "B", "0"),
 					func(tb testing.TB, m *match) {
 						if sh := m.seatView(anne).Sheet.Shown[0]; sh.To != you || sh.PairsLeft != 10 {
@@ -217,7 +217,7 @@ func TestScenarios_Calls(t *testing.T) {
 		{name: "T12 no call at an Ambassador meeting in 4p", m: ex(), steps: []gametest.Step{
 			ok("You", play(you, SM)), ok("Anne", play(anne, RI)), ok("Mario", play(mario, CD)),
 			ok("David", play(david, AC), meetings("amb_meet SAN_MARCO 0")),
-			refused("You dials", ErrDialNotAllowedHere, dial(you, "52,11,29,0")),
+			refused("You dials", "no_call_here", dial(you, "52,11,29,0")),
 			ok("You skips", skip(you), phase(PhasePlay, 2)),
 		}},
 		{name: "T13 two calls in the same round", m: p4(), steps: steps(twoExchanges, []gametest.Step{

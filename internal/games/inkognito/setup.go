@@ -32,8 +32,6 @@ const ambColour = "black"
 // Rules is the Inkognito game; its zero value is ready to use.
 type Rules struct{}
 
-var _ game.Rules = Rules{}
-
 // Info describes the game to the lobby.
 func (Rules) Info() game.Info {
 	return game.Info{
@@ -90,8 +88,9 @@ type match struct {
 
 	// Time limits (H17): the game time of the last action, the number of
 	// the waiting point and when it began.
-	now, stageAt int64
-	step         int
+	clock   game.Clock
+	stageAt int64
+	step    int
 
 	hands   [5]uint8 // cycle location hands by seat id (5p: the Ambassador's too)
 	deck    []Site   // 3p/4p Ambassador deck, top first
@@ -121,8 +120,6 @@ type match struct {
 	public game.Kept[TableView]
 }
 
-var _ game.State = (*match)(nil)
-
 // New deals a game: the 5p Ambassador or the start seat, the black identity
 // and number cards, the first cycle, and any automatic first plays (§4.1).
 func (Rules) New(s game.Setup) (game.State, error) {
@@ -141,7 +138,7 @@ func (Rules) New(s game.Setup) (game.State, error) {
 	}
 	r := game.RandFor(s.Seed, 0)
 	m := newMatch(o, s.Seats)
-	m.now, m.stageAt = s.Started, s.Started
+	m.clock.Now, m.stageAt = s.Started, s.Started
 	if m.n == 5 {
 		amb := o.Ambassador
 		if amb < 0 {

@@ -40,10 +40,6 @@ type stage struct {
 
 func (m *match) stage() stage { return stage{m.phase, m.round, m.turn} }
 
-// at is the action's game time, never earlier than the previous action's,
-// so a clock hiccup cannot move a deadline back.
-func (m *match) at(a game.Action) int64 { return max(a.At, m.now) }
-
 // limit is the running waiting point's time limit in ms, 0 for none.
 func (m *match) limit() int {
 	switch m.phase {
@@ -68,13 +64,11 @@ func (m *match) timer() *TimerInfo {
 	return &TimerInfo{Kind: kind, At: m.stageAt + int64(l)}
 }
 
-// checkTimeout refuses a timer action from a player, for a waiting point
-// the game has left, or before its deadline.
-func (m *match) checkTimeout(seat game.Seat, step int, t int64) error {
+// checkTimeout refuses a timer action for a waiting point the game has
+// left, or before its deadline.
+func (m *match) checkTimeout(step int, t int64) error {
 	tm := m.timer()
 	switch {
-	case seat != game.System:
-		return game.Illegal("H17", "inkognito.refuse.timer_is_referees")
 	case tm == nil || step != m.step:
 		return game.Stale("H17", "inkognito.refuse.timer_stale")
 	case t < tm.At:

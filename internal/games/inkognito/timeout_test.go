@@ -12,7 +12,7 @@ import (
 func timed(m *match) {
 	d := DefaultOptions()
 	m.opts.TurnTimeoutMs, m.opts.MeetingTimeoutMs = d.TurnTimeoutMs, d.MeetingTimeoutMs
-	m.now, m.stageAt = gametest.Start, gametest.Start
+	m.clock.Now, m.stageAt = gametest.Start, gametest.Start
 }
 
 // after is a stamped ms after gametest.Start.
@@ -86,7 +86,7 @@ func TestScenarios_TimeLimits(t *testing.T) {
 			late(t, "44.999 s is early", "H17", 54999),
 			late(t, "at 45 s a card of Anne's is played", "", 55000, hand(anne, 4), turn(mario),
 				said(-1, "inkognito.event.timeout", game.P("who", anne)), deadline(TimerTurn, 55000+45000)),
-			fixed(refused("that step's timer is stale now", "H17", after(60000,
+			fixed(refused("that step's timer is stale now", "timer_stale", after(60000,
 				game.Action{Seat: game.System, Type: ActTimeout, Data: mustJSON(TimeoutData{Step: 1})}))),
 		)
 	})
@@ -131,7 +131,7 @@ func TestScenarios_TimeLimits(t *testing.T) {
 		if ts := m.Next().Timers; len(ts) != 0 || m.tableView().Timer != nil {
 			t.Fatalf("timers %+v with the limits off", ts)
 		}
-		scene(t, m, fixed(refused("a timeout anyway", "H17",
+		scene(t, m, fixed(refused("a timeout anyway", "timer_stale",
 			game.Action{Seat: game.System, Type: ActTimeout, Data: mustJSON(TimeoutData{Step: 0}), At: 1 << 50})))
 	})
 }

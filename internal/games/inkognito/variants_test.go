@@ -43,11 +43,11 @@ func TestScenarios_ThreePlayers(t *testing.T) {
 				ok("Ann peeks IDENTITY", peek(ann, "IDENTITY")), ok("Ben skips", skip(ben)),
 				ok("Ben", play(ben, AC)), ok("Cal", play(cal, AR)),
 				ok("Ann", play(ann, CD), meetings("amb_meet CA_DORO 0")),
-				refused("Ann asks FICT's identity", ErrBlackAlreadyShown, askKind(ann, Fict, "IDENTITY")),
+				refused("Ann asks FICT's identity", "fict_seen", askKind(ann, Fict, "IDENTITY")),
 				ok("Ann asks FICT's number", askKind(ann, Fict, "NUMBER"), column(ann, 1, Fict, "■:11")),
 				ok("Cal", play(cal, SM)), ok("Ann", play(ann, AC)),
 				ok("Ben", play(ben, RI), meetings("amb_meet RIALTO 1", "peek ACCADEMIA 0 3")),
-				refused("Ann peeks again", ErrBlackAlreadyShown, peek(ann, "IDENTITY"), task(ann, func(tb testing.TB, t *Task) {
+				refused("Ann peeks again", "peeked", peek(ann, "IDENTITY"), task(ann, func(tb testing.TB, t *Task) {
 					if len(t.Black) != 0 || !t.CanSkip || !t.CanDial {
 						tb.Fatalf("Ann's task %+v", t)
 					}
@@ -82,7 +82,7 @@ func TestScenarios_FivePlayers(t *testing.T) {
 	t.Parallel()
 	const amb = 4
 	interview := []gametest.Step{
-		{Name: "A0 before the Ambassador", Action: play(0, RI), Rule: ErrNotYourTurn, Code: "not_your_turn"},
+		{Name: "A0 before the Ambassador", Action: play(0, RI), Rule: "§5.8", Msg: "inkognito.refuse.not_your_turn", Code: "not_your_turn"},
 		ok("AMB commits RIALTO", commit(amb, RI),
 			viewHas(-1, `"committed":true`), viewHas(amb, `"committed":"RIALTO"`), viewLacks(-1, `"card":"RIALTO"`)),
 		ok("A0", play(0, RI)), ok("A1", play(1, SM)), ok("A2", play(2, RI)),
@@ -90,9 +90,9 @@ func TestScenarios_FivePlayers(t *testing.T) {
 	}
 	runScenarios(t, []scenario{
 		{name: "T20 commit, and the interview", m: p5(), steps: steps(interview, []gametest.Step{
-			refused("A0 two true", ErrPairNotExactlyOneTrue, pair(0, "F", "52")),
-			refused("A0 dials", ErrDialNotAllowedHere, dial(0, "52,11,0,29")),
-			refused("A0 shows black", ErrWrongMeeting, black(0, "IDENTITY")),
+			refused("A0 two true", "pair_not_one_true", pair(0, "F", "52")),
+			refused("A0 dials", "no_call_here", dial(0, "52,11,0,29")),
+			refused("A0 shows black", "wrong_meeting", black(0, "IDENTITY")),
 			ok("A0 F,0", pair(0, "F", "0")), ok("A2 Z,29", pair(2, "Z", "29")),
 			ok("AMB continues", cont(amb), column(amb, 0, 0, "X:F X:0"), column(amb, 1, 2, "X:Z X:29"),
 				column(0, 0, amb, "•:F •:0"), column(2, 0, amb, "•:Z •:29"), viewLacks(0, `"face":"Z"`), viewLacks(2, `"face":"F"`),
@@ -100,13 +100,13 @@ func TestScenarios_FivePlayers(t *testing.T) {
 			ok("AMB commits SAN_MARCO", commit(amb, SM)),
 			ok("A1", play(1, CD)), ok("A2", play(2, SM)), ok("A3", play(3, AC)),
 			ok("A0", play(0, SM), meetings("interview SAN_MARCO 0 2")),
-			refused("A0 repeats 0,F", ErrPairRepeated, pair(0, "0", "F")),
+			refused("A0 repeats 0,F", "pair_repeated", pair(0, "0", "F")),
 			ok("A0 F,29", pair(0, "F", "29")),
 		})},
 		{name: "T21 an agent meets the Ambassador alone", m: p5(), steps: []gametest.Step{
 			ok("AMB", commit(amb, AC)), ok("A0", play(0, RI)), ok("A1", play(1, AC)), ok("A2", play(2, SM)),
 			ok("A3", play(3, CD), meetings("amb_meet ACCADEMIA 1")),
-			refused("AMB requests", ErrWrongMeeting, ask(amb, 2)),
+			refused("AMB requests", "wrong_meeting", ask(amb, 2)),
 			ok("A1 asks A3", ask(1, 3)), ok("AMB continues", cont(amb), phase(PhaseBlack, 1)),
 			ok("A3 IDENTITY", choose(3, "IDENTITY"), column(1, 0, 3, "■:X"), column(amb, 0, 3, "■:X"), columns(0, 0)),
 			ok("AMB", commit(amb, RI)), ok("A1", play(1, SM)), ok("A2", play(2, RI)), ok("A3", play(3, AR)),
@@ -120,7 +120,7 @@ func TestScenarios_FivePlayers(t *testing.T) {
 			ok("AMB", commit(amb, CD)), ok("A2", play(2, AC)), ok("A3", play(3, RI)), ok("A0", play(0, SM)),
 			ok("A1", play(1, CD), meetings("amb_meet CA_DORO 1")),
 			ok("A1 asks A3 again", ask(1, 3)), ok("AMB", cont(amb)),
-			refused("A3 IDENTITY", ErrBlackAlreadyShown, choose(3, "IDENTITY")),
+			refused("A3 IDENTITY", "black_shown_asked", choose(3, "IDENTITY")),
 			ok("A3 NUMBER", choose(3, "NUMBER"), column(1, 1, 3, "■:29")),
 		}},
 		{name: "T22 the Ambassador calls", m: p5(), steps: steps(interview, []gametest.Step{

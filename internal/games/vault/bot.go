@@ -18,12 +18,6 @@ type Bot struct {
 	Strength game.Strength
 }
 
-var (
-	_ game.Bot    = Bot{}
-	_ game.Graded = Bot{}
-	_ game.Pacer  = Bot{}
-)
-
 // Bot returns the game's computer player.
 func (Rules) Bot() game.Bot { return Bot{} }
 
@@ -40,8 +34,8 @@ var whim = map[game.Strength]int{game.Sharp: 6, game.Regular: 16, game.Beginner:
 
 // Act picks seat s's next action at time now, or reports false when it has nothing to do.
 func (bot Bot) Act(st game.State, seat game.Seat, now int64, r *game.Rand) (game.Action, bool) {
-	m, ok := st.(*match)
-	if !ok || seat < 0 || int(seat) >= m.n {
+	m, _, ok := game.Seated[*match](st, seat)
+	if !ok {
 		return game.Action{}, false
 	}
 	b := botTurn{v: m.seatView(int(seat)), now: now, r: r, level: bot.level()}

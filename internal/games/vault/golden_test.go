@@ -2,8 +2,6 @@ package vault
 
 import (
 	"flag"
-	"fmt"
-	"path/filepath"
 	"testing"
 
 	"topsecret/internal/game"
@@ -12,40 +10,20 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/golden from freshly recorded matches")
 
-// goldenMatches are the pinned matches: bots (or random moves) play them when -update is set.
-var goldenMatches = []struct {
-	name   string
-	n      int
-	seed   int
-	random bool
-	opts   map[string]any
-}{
-	{"bots-2", 2, 1, false, untimedSelect},
-	{"bots-4", 4, 2, false, untimedSelect},
-	{"bots-6", 6, 3, false, untimedSelect},
-	{"random-3-timed", 3, 4, true, withSelectTimer},
-	{"random-5", 5, 5, true, untimedSelect},
+// goldenMatches are the pinned deals: bots (or random moves) play them when -update is set.
+var goldenMatches = []gametest.Pinned{
+	{Name: "bots-2", Setup: setupFor(2, 1, untimedSelect)},
+	{Name: "bots-4", Setup: setupFor(4, 2, untimedSelect)},
+	{Name: "bots-6", Setup: setupFor(6, 3, untimedSelect)},
+	{Name: "random-3-timed", Setup: setupFor(3, 4, withSelectTimer), Pick: gametest.RandomMoves},
+	{Name: "random-5", Setup: setupFor(5, 5, untimedSelect), Pick: gametest.RandomMoves},
 }
 
 // untimedSelect pins the goldens recorded before the select timer was on
 // by default (H18): their logs never wait for it.
 var untimedSelect = map[string]any{"selectTimeoutMs": 0}
 
-func TestGolden(t *testing.T) {
-	dir := filepath.Join("testdata", "golden")
-	if *update {
-		for _, g := range goldenMatches {
-			setup := setupFor(g.n, g.seed, g.opts)
-			pick := gametest.BotMoves(Bot{})
-			if g.random {
-				pick = gametest.RandomMoves
-			}
-			log := gametest.RandomPlay(t, Rules{}, setup, 2000, pick)
-			gametest.WriteGolden(t, filepath.Join(dir, fmt.Sprintf("%s.json", g.name)), Rules{}, setup, log)
-		}
-	}
-	gametest.Golden(t, Rules{}, dir, *update)
-}
+func TestGolden(t *testing.T) { gametest.KeepGolden(t, Rules{}, goldenMatches, 2000, *update) }
 
 // FuzzCheck throws arbitrary actions at a 4-seat match in its Boom window
 // and, through the seeds, at the other phases' actions.
@@ -70,18 +48,13 @@ func FuzzCheck(f *testing.F) {
 	)
 }
 
-// benchLog is a bot-played 6-seat deal.
-func benchLog(b *testing.B) (game.Setup, []game.Action) {
-	setup := setupFor(6, 5, nil)
-	return setup, gametest.RandomPlay(b, Rules{}, setup, 2000, gametest.BotMoves(Bot{}))
-}
+// benchSetup is the match the bots play for the benchmarks.
+var benchSetup = setupFor(6, 5, nil)
 
 func BenchmarkApply(b *testing.B) {
-	setup, log := benchLog(b)
-	gametest.BenchApply(b, Rules{}, setup, log)
+	gametest.BenchApply(b, Rules{}, benchSetup, 2000)
 }
 
 func BenchmarkReplay(b *testing.B) {
-	setup, log := benchLog(b)
-	gametest.BenchReplay(b, Rules{}, setup, log)
+	gametest.BenchReplay(b, Rules{}, benchSetup, 2000)
 }

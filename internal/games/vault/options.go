@@ -26,41 +26,23 @@ func DefaultOptions() Options {
 	return Options{SelectTimeoutMs: 60000, BoomWindowMs: 3000, StealWindowMs: 5000, SecureWindowMs: 8000}
 }
 
-// Validate reports the first setting outside the spec's ranges (§4.4).
-func (o Options) Validate() error {
-	if o.SelectTimeoutMs != 0 && (o.SelectTimeoutMs < 10000 || o.SelectTimeoutMs > 120000) {
-		return game.OutOfRangeOrOff(optionsInfo(), "selectTimeoutMs", 10000, 120000)
-	}
-	for _, c := range []struct {
-		name      string
-		v, lo, hi int
-	}{
-		{"boomWindowMs", o.BoomWindowMs, 1500, 6000},
-		{"stealWindowMs", o.StealWindowMs, 2000, 10000},
-		{"secureWindowMs", o.SecureWindowMs, 3000, 30000},
-	} {
-		if c.v < c.lo || c.v > c.hi {
-			return game.OutOfRange(optionsInfo(), c.name, c.lo, c.hi)
-		}
-	}
-	return nil
-}
-
 // parseOptions decodes raw lobby options strictly over the defaults.
 func parseOptions(raw json.RawMessage) (Options, error) {
-	return game.ParseOptions(raw, DefaultOptions())
+	return game.ParseOptions(raw, DefaultOptions(), optionsInfo())
 }
 
 // Options validates raw lobby options and returns them with every default filled in.
 func (Rules) Options(raw json.RawMessage) (json.RawMessage, error) {
-	return game.NormalOptions(raw, DefaultOptions())
+	return game.NormalOptions(raw, DefaultOptions(), optionsInfo())
 }
 
+// optionsInfo declares the settings and the spec's ranges (§4.4); the
+// select limit may also be 0, off.
 func optionsInfo() []game.Option {
 	d := DefaultOptions()
 	return []game.Option{
 		{Key: "selectTimeoutMs", Label: "vault.option.select_timeout.label", Kind: "int", Default: d.SelectTimeoutMs,
-			Min: 0, Max: 120000, Unit: "ms",
+			Least: 10000, Max: 120000, Unit: "ms",
 			Help: "vault.option.select_timeout.help"},
 		{Key: "boomWindowMs", Label: "vault.option.boom_window.label", Kind: "int", Default: d.BoomWindowMs, Min: 1500, Max: 6000, Unit: "ms",
 			Help: "vault.option.boom_window.help", Advanced: true},

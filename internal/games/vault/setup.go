@@ -20,8 +20,6 @@ const MissedBoomPenalty = 50
 // Rules is the vault game; its zero value is ready to use.
 type Rules struct{}
 
-var _ game.Rules = Rules{}
-
 // Info describes the game to the lobby.
 func (Rules) Info() game.Info {
 	return game.Info{
@@ -92,7 +90,7 @@ type match struct {
 	tricks  int // hand size = tricks per deal
 	step    int // +1 at every phase change; timers carry it
 	phaseAt int64
-	now     int64
+	clock   game.Clock
 
 	players  []player
 	discard  []card // face-up, last is the top card (R23)
@@ -109,8 +107,6 @@ type match struct {
 	// and every seat, whose views hold it; Apply and clone drop it.
 	public game.Kept[TableView]
 }
-
-var _ game.State = (*match)(nil)
 
 // New deals a match (§3.3): hands per §3.2, empty zones and safes, SELECT(1)
 // starting at s.Started. The deal needs no randomness: every hand is fixed.
@@ -129,7 +125,7 @@ func (Rules) New(s game.Setup) (game.State, error) {
 	}
 	m.reserve = reserve
 	m.tricks = len(hands[0])
-	m.now, m.phaseAt = s.Started, s.Started
+	m.clock.Now, m.phaseAt = s.Started, s.Started
 	m.log(kindDeal, "vault.event.deal", game.N("n", m.tricks))
 	return m, nil
 }

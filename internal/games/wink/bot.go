@@ -18,12 +18,6 @@ type Bot struct {
 	Strength game.Strength
 }
 
-var (
-	_ game.Bot    = Bot{}
-	_ game.Graded = Bot{}
-	_ game.Pacer  = Bot{}
-)
-
 // Grade returns the bot playing at strength s.
 func (b Bot) Grade(s game.Strength) game.Bot { return Bot{Strength: s} }
 
@@ -37,8 +31,8 @@ const scanHoldMs = 2500
 
 // Act picks seat s's next action at time now, or reports false to wait.
 func (bot Bot) Act(st game.State, seat game.Seat, now int64, r *game.Rand) (game.Action, bool) {
-	m, ok := st.(*match)
-	if !ok || seat < 0 || int(seat) >= m.n {
+	m, _, ok := game.Seated[*match](st, seat)
+	if !ok {
 		return game.Action{}, false
 	}
 	level, _ := game.ParseStrength(string(bot.Strength))

@@ -3,7 +3,6 @@ package wink
 import (
 	"flag"
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"topsecret/internal/game"
@@ -13,29 +12,14 @@ import (
 var update = flag.Bool("update", false, "rewrite testdata/golden from freshly recorded bot matches")
 
 // goldenMatches are the pinned matches: bots play them when -update is set.
-var goldenMatches = []struct {
-	name string
-	n    int
-	mode string
-	seed int
-}{
-	{"table-4", 4, ModeTable, 1},
-	{"table-6", 6, ModeTable, 2},
-	{"remote-5", 5, ModeRemote, 3},
-	{"remote-8", 8, ModeRemote, 4},
+var goldenMatches = []gametest.Pinned{
+	{Name: "table-4", Setup: setupFor(4, ModeTable, 1)},
+	{Name: "table-6", Setup: setupFor(6, ModeTable, 2)},
+	{Name: "remote-5", Setup: setupFor(5, ModeRemote, 3)},
+	{Name: "remote-8", Setup: setupFor(8, ModeRemote, 4)},
 }
 
-func TestGolden(t *testing.T) {
-	dir := filepath.Join("testdata", "golden")
-	if *update {
-		for _, g := range goldenMatches {
-			setup := setupFor(g.n, g.mode, g.seed)
-			log := gametest.RandomPlay(t, Rules{}, setup, 20000, gametest.BotMoves(Bot{}))
-			gametest.WriteGolden(t, filepath.Join(dir, fmt.Sprintf("%s.json", g.name)), Rules{}, setup, log)
-		}
-	}
-	gametest.Golden(t, Rules{}, dir, *update)
-}
+func TestGolden(t *testing.T) { gametest.KeepGolden(t, Rules{}, goldenMatches, 20000, *update) }
 
 // FuzzCheck throws arbitrary actions at a match in its first real turn.
 func FuzzCheck(f *testing.F) {
@@ -68,14 +52,14 @@ func BenchmarkApply(b *testing.B) {
 	for _, n := range []int{8, 4} {
 		b.Run(fmt.Sprintf("%d-players", n), func(b *testing.B) {
 			setup := setupFor(n, ModeRemote, 5)
-			gametest.BenchApply(b, Rules{}, setup, gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{})))
+			gametest.BenchApply(b, Rules{}, setup, 20000)
 		})
 	}
 }
 
 func BenchmarkReplay(b *testing.B) {
 	setup := setupFor(8, ModeRemote, 5)
-	gametest.BenchReplay(b, Rules{}, setup, gametest.RandomPlay(b, Rules{}, setup, 20000, gametest.BotMoves(Bot{})))
+	gametest.BenchReplay(b, Rules{}, setup, 20000)
 }
 
 // BenchmarkLegal lists every seat's moves at forty points of a remote

@@ -2,9 +2,16 @@ package wink
 
 import "topsecret/internal/game"
 
-// The optional hooks of the contract this game implements; a renamed method
-// fails to compile here instead of silently turning a feature off.
+// The contract and the optional hooks this game implements, in one place:
+// a renamed method fails to compile here instead of silently turning a
+// feature off.
 var (
+	_ game.Rules     = Rules{}
+	_ game.State     = (*match)(nil)
+	_ game.Seater    = (*match)(nil)
+	_ game.Bot       = Bot{}
+	_ game.Graded    = Bot{}
+	_ game.Pacer     = Bot{}
 	_ game.BotPlayer = Rules{}
 	_ game.Invariant = (*match)(nil)
 	_ game.Twinner   = (*match)(nil)
@@ -36,3 +43,6 @@ func (m *match) SeatColours() []string {
 	}
 	return out
 }
+
+// Seats is the number of seats of the match.
+func (m *match) Seats() int { return m.n }

@@ -90,7 +90,7 @@ func (m *match) eyesMoves(out []game.Move, s int) []game.Move {
 		}
 	}
 	out = append(out, game.Move{Type: ActSetFocus, Label: game.M("wink.move.set_focus"), Fields: map[string][]any{"seat": seats}})
-	t := m.now
+	t := m.clock.Now
 	if p.agent != noColour && p.effective(t) == int(p.agent) && t-p.lastWink >= int64(m.opts.WinkCooldownMs) {
 		out = append(out, game.Move{Type: ActWink, Label: game.M("wink.move.wink")})
 	}

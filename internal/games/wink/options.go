@@ -57,51 +57,21 @@ func DefaultOptions() Options {
 	}
 }
 
-// Validate reports the first setting outside the spec's ranges.
-func (o Options) Validate() error {
-	opts := optionsInfo()
-	if o.Mode != ModeTable && o.Mode != ModeRemote {
-		return game.NotAChoice(opts, "mode", o.Mode)
-	}
-	if o.WinkDelivery != DeliveryAttention && o.WinkDelivery != DeliveryGuaranteed {
-		return game.NotAChoice(opts, "winkDelivery", o.WinkDelivery)
-	}
-	if o.TurnTimeoutMs != 0 && (o.TurnTimeoutMs < 15000 || o.TurnTimeoutMs > 300000) {
-		return game.OutOfRangeOrOff(opts, "turnTimeoutMs", 15000, 300000)
-	}
-	for _, c := range []struct {
-		name      string
-		v, lo, hi int
-	}{
-		{"agentCardsRemovedPerPlayer", o.AgentCardsRemovedPerPlayer, 0, 4},
-		{"startPlayer", o.StartPlayer, -1, 7},
-		{"dealAutoMs", o.DealAutoMs, 0, 10000},
-		{"claimConfirmMs", o.ClaimConfirmMs, 1000, 15000},
-		{"focusTravelMs", o.FocusTravelMs, 0, 3000},
-		{"winkAnimMs", o.WinkAnimMs, 100, 3000},
-		{"winkCooldownMs", o.WinkCooldownMs, 0, 30000},
-		{"signalCooldownMs", o.SignalCooldownMs, 0, 30000},
-	} {
-		if c.v < c.lo || c.v > c.hi {
-			return game.OutOfRange(opts, c.name, c.lo, c.hi)
-		}
-	}
-	return nil
-}
-
 // parseOptions decodes raw lobby options strictly over the defaults.
 func parseOptions(raw json.RawMessage) (Options, error) {
-	return game.ParseOptions(raw, DefaultOptions())
+	return game.ParseOptions(raw, DefaultOptions(), optionsInfo())
 }
 
 // Options validates raw lobby options and returns them with every default filled in.
 func (Rules) Options(raw json.RawMessage) (json.RawMessage, error) {
-	return game.NormalOptions(raw, DefaultOptions())
+	return game.NormalOptions(raw, DefaultOptions(), optionsInfo())
 }
 
 // remoteMode marks the settings of the Remote Eyes mode only.
 var remoteMode = &game.Requirement{Key: "mode", Value: ModeRemote}
 
+// optionsInfo declares the settings and the spec's ranges; the turn limit
+// may also be 0, off.
 func optionsInfo() []game.Option {
 	d := DefaultOptions()
 	return []game.Option{
@@ -116,7 +86,7 @@ func optionsInfo() []game.Option {
 			Help: "wink.option.start_player.help", Advanced: true},
 		{Key: "dealAutoMs", Label: "wink.option.deal_auto.label", Kind: "int", Default: d.DealAutoMs, Min: 0, Max: 10000, Unit: "ms",
 			Help: "wink.option.deal_auto.help", Advanced: true},
-		{Key: "turnTimeoutMs", Label: "wink.option.turn_timeout.label", Kind: "int", Default: d.TurnTimeoutMs, Min: 0, Max: 300000, Unit: "ms",
+		{Key: "turnTimeoutMs", Label: "wink.option.turn_timeout.label", Kind: "int", Default: d.TurnTimeoutMs, Least: 15000, Max: 300000, Unit: "ms",
 			Help: "wink.option.turn_timeout.help", Advanced: true},
 		{Key: "claimConfirmMs", Label: "wink.option.claim_confirm.label", Kind: "int", Default: d.ClaimConfirmMs, Min: 1000, Max: 15000, Unit: "ms",
 			Help: "wink.option.claim_confirm.help", Advanced: true},

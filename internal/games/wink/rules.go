@@ -12,43 +12,18 @@ func (m *match) Check(a game.Action) error {
 
 // command decodes and checks a, returning the command ready to apply.
 func (m *match) command(a game.Action) (command, error) {
-	if m.phase == PhaseOver {
-		return nil, game.Over()
-	}
-	cmd, err := decode(a)
-	if err != nil {
-		return nil, err
-	}
-	if a.Seat == game.System {
-		if !system(a.Type) {
-			return nil, game.Illegal("C1", "wink.refuse.referee_only_timers")
-		}
-	} else {
-		if a.Seat < 0 || int(a.Seat) >= m.n {
-			return nil, game.Malformed("no seat %d in a game of %d", a.Seat, m.n)
-		}
-		if system(a.Type) {
-			return nil, game.Illegal("C1", "wink.refuse.timers_only")
-		}
-	}
-	if err := cmd.check(m, int(a.Seat), m.at(a)); err != nil {
-		return nil, err
-	}
-	return cmd, nil
+	return game.Judge(a, m.n, m.phase == PhaseOver, gate, func() (command, error) { return decode(a) },
+		func(c command) error { return c.check(m, int(a.Seat), m.clock.At(a)) })
 }
 
-// at is the action's time, never earlier than the previous action's, so a
-// clock hiccup cannot make cooldowns run backwards.
-func (m *match) at(a game.Action) int64 { return max(a.At, m.now) }
+// gate keeps the timers the referee's (C1).
+var gate = game.Gate{Rule: "C1", Timer: system,
+	RefereeOnly: "wink.refuse.referee_only_timers", TimerIsReferees: "wink.refuse.timers_only"}
 
 // Apply performs an action that passed Check and returns what happened.
 func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
-	cmd, err := m.command(a)
-	if err != nil {
-		panic("wink: Apply of a refused action: " + err.Error())
-	}
-	t := m.at(a)
-	m.now = t
+	cmd := game.Checked(m.command(a))
+	t := m.clock.Tick(a)
 	m.public.Drop()
 	m.settleFocus(t)
 	cmd.apply(m, int(a.Seat), t, r)

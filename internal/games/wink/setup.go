@@ -17,8 +17,6 @@ const (
 // Rules is the wink game; its zero value is ready to use.
 type Rules struct{}
 
-var _ game.Rules = Rules{}
-
 // Info describes the game to the lobby.
 func (Rules) Info() game.Info {
 	return game.Info{
@@ -100,7 +98,7 @@ type match struct {
 	step     int   // +1 at every phase change; phase timers carry it
 	turn     int   // +1 whenever the suitcase moves on (deal draws included), from 1
 	phaseAt  int64 // time the current phase began
-	now      int64 // time of the latest action
+	clock    game.Clock
 
 	players      []player
 	agentDeck    []Colour // top first
@@ -125,8 +123,6 @@ type match struct {
 	// and every seat, whose views hold it; Apply and clone drop it.
 	public game.Kept[TableView]
 }
-
-var _ game.State = (*match)(nil)
 
 // New deals a match: it builds and shuffles the decks, removes k×N agent
 // cards unseen and enters DEAL(start) (§3.4).
@@ -164,7 +160,7 @@ func (Rules) New(s game.Setup) (game.State, error) {
 	}
 	m.suitcase = m.start
 	m.phase = PhaseDeal
-	m.now, m.phaseAt = s.Started, s.Started
+	m.clock.Now, m.phaseAt = s.Started, s.Started
 	m.turn = 1
 	m.log(kindDeal, "wink.event.deal", seatArg("who", m.start))
 	return m, nil

@@ -254,8 +254,8 @@ func (m *match) eyesView(s int) *EyesView {
 		LastSignalAt:  max(p.lastSignal, 0),
 		WinkAnimMs:    m.opts.WinkAnimMs, Sightings: append([]Sighting{}, p.sightings...)}
 	e.Winked = p.agent != noColour && m.winked(s, int(p.agent), p.epoch)
-	if q := p.effective(m.now); q >= 0 {
-		e.Watching = &Gaze{Seat: q, Looking: m.players[q].effective(m.now)}
+	if q := p.effective(m.clock.Now); q >= 0 {
+		e.Watching = &Gaze{Seat: q, Looking: m.players[q].effective(m.clock.Now)}
 	}
 	return e
 }

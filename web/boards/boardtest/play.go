@@ -3,6 +3,7 @@ package boardtest
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -179,4 +180,47 @@ func (p Pressed) Require(tb testing.TB, types ...string) {
 			tb.Errorf("no %s button was ever pressed (%v)", typ, fmt.Sprint(map[string]int(p)))
 		}
 	}
+}
+
+// PlayEvery plays base (Play) for every player count of its rules with
+// seeds seeds each, in parallel; each, when given, fits a match to its
+// seed (options, a frame check of its own). Every match must end. It
+// returns the controls pressed over all matches, for Require.
+func PlayEvery(t *testing.T, base Match, seeds int, each func(m *Match, seed int)) Pressed {
+	t.Helper()
+	var mu sync.Mutex
+	pressed := Pressed{}
+	info := base.Rules.Info()
+	t.Run("matches", func(t *testing.T) {
+		for n := info.MinPlayers; n <= info.MaxPlayers; n++ {
+			for s := range seeds {
+				t.Run(fmt.Sprintf("%d players seed %d", n, s), func(t *testing.T) {
+					t.Parallel()
+					m := base
+					m.Seats, m.Seed = n, game.Seed{byte(n), byte(s)}
+					if each != nil {
+						each(&m, s)
+					}
+					frame, over := m.Frame, false
+					m.Frame = func(tb testing.TB, v game.Viewer, st game.State, doc *goquery.Document) {
+						tb.Helper()
+						if frame != nil {
+							frame(tb, v, st, doc)
+						}
+						_, over = st.Result()
+					}
+					got := Play(t, m)
+					if !over {
+						t.Fatal("the match did not end")
+					}
+					mu.Lock()
+					defer mu.Unlock()
+					for typ, k := range got {
+						pressed[typ] += k
+					}
+				})
+			}
+		}
+	})
+	return pressed
 }

@@ -20,7 +20,8 @@ import (
 func TestMap_CityNamesInTheReadersLanguage(t *testing.T) {
 	t.Parallel()
 	m := newMatch(t, 4, 1)
-	table := m.ctx(game.TableViewer()) // and the catalogue, read once
+	table := m.Context(game.TableViewer())
+	cat := boardtest.Words(t, couriersboard.Game)
 	cities := couriers.Board().Cities
 	english := cat.Reader("en", nil)
 	for _, l := range words.Languages {

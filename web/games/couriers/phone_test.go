@@ -50,7 +50,7 @@ func TestPhone_Hide(t *testing.T) {
 	boardtest.None(t, doc, "couriers-clues")
 
 	// Once hidden, the phone lists where each suitcase starts and waits.
-	m.apply(game.Action{Seat: 0, Type: couriers.ActHide, Data: json.RawMessage(
+	m.Apply(game.Action{Seat: 0, Type: couriers.ActHide, Data: json.RawMessage(
 		`{"clues":{"A":"BOMB","B":"5","C":"3","D":"1"},"A":"lagos","B":"paris","C":"cairo","D":"lima"}`)})
 	doc, _ = boardtest.Render(t, couriersboard.Game, m.phone(0))
 	boardtest.None(t, doc, "couriers-hide")
@@ -107,7 +107,7 @@ func TestPhone_Move(t *testing.T) {
 		}
 	}
 	offered := map[string][]string{}
-	for _, act := range controls(doc, game.Seat(a), m.at) {
+	for _, act := range controls(doc, game.Seat(a), m.At) {
 		if act.Type == couriers.ActMove {
 			var d couriers.Move
 			json.Unmarshal(act.Data, &d)
@@ -152,7 +152,7 @@ func TestPhone_Fight(t *testing.T) {
 		boardtest.None(t, doc, "couriers-cards")
 	}
 	// The attacker chooses: its card shows face up on its phone only.
-	m.apply(game.Action{Seat: game.Seat(att), Type: couriers.ActCard, Data: json.RawMessage(`{"value":0}`)})
+	m.Apply(game.Action{Seat: game.Seat(att), Type: couriers.ActCard, Data: json.RawMessage(`{"value":0}`)})
 	doc, _ := boardtest.Render(t, couriersboard.Game, m.phone(att))
 	if got := boardtest.One(t, doc, "couriers-fight").Find(".cz-cc.cz-sealed").Text(); !contains(got, "0") {
 		t.Fatalf("the attacker's phone shows its sealed card as %q", got)
@@ -175,7 +175,7 @@ func TestPhone_OrderLootBomb(t *testing.T) {
 	} {
 		t.Run(string(tc.phase), func(t *testing.T) {
 			m := anyMatch(t, 4, func(tv *couriers.TableView) bool { return tv.Phase == tc.phase })
-			s := int(m.st.Next().Seats[0])
+			s := int(m.State.Next().Seats[0])
 			doc, _ := boardtest.Render(t, couriersboard.Game, m.phone(s))
 			boardtest.One(t, doc, "couriers-panel-"+string(tc.phase))
 			for _, id := range tc.ids {

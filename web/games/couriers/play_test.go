@@ -3,7 +3,6 @@ package couriersboard_test
 import (
 	"encoding/json"
 	"fmt"
-	"sync"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -21,36 +20,11 @@ import (
 // the table screen nor another seat's phone changes when a seat's secrets
 // are reshuffled.
 func TestPlay(t *testing.T) {
-	var mu sync.Mutex
-	pressed := boardtest.Pressed{}
-	t.Run("matches", func(t *testing.T) {
-		for n := couriers.MinPlayers; n <= couriers.MaxPlayers; n++ {
-			for s := range 2 {
-				t.Run(fmt.Sprintf("%d players seed %d", n, s), func(t *testing.T) {
-					t.Parallel()
-					var seed game.Seed
-					seed[0], seed[1] = byte(n), byte(s)
-					over, check := false, frames()
-					got := boardtest.Play(t, boardtest.Match{
-						Rules: couriers.Rules{}, Board: couriersboard.Game, Seats: n, Seed: seed,
-						Controls: controls, Choose: mostlyBots, PhoneID: "couriers-seat", TableID: "couriers-table",
-						Frame: func(tb testing.TB, v game.Viewer, st game.State, doc *goquery.Document) {
-							tb.Helper()
-							check(tb, v, st, doc)
-							_, over = st.Result()
-						},
-					})
-					if !over {
-						t.Fatal("the match did not end")
-					}
-					mu.Lock()
-					defer mu.Unlock()
-					for typ, k := range got {
-						pressed[typ] += k
-					}
-				})
-			}
-		}
+	base := boardtest.Match{Rules: couriers.Rules{}, Board: couriersboard.Game,
+		Controls: controls, Choose: mostlyBots, PhoneID: "couriers-seat", TableID: "couriers-table"}
+	pressed := boardtest.PlayEvery(t, base, 2, func(m *boardtest.Match, _ int) {
+		check := frames()
+		m.Frame = func(tb testing.TB, v game.Viewer, st game.State, doc *goquery.Document) { check(tb, v, st, doc) }
 	})
 	t.Logf("controls checked: %v", pressed)
 	pressed.Require(t, couriers.ActHide, couriers.ActRoll, couriers.ActMove, couriers.ActSuitcase, couriers.ActEndTurn,

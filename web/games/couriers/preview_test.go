@@ -64,20 +64,20 @@ func fixtures(t *testing.T) []boardtest.Fixture {
 					seen[tv.Phase] = true
 					if tv.Phase == couriers.PhaseOver {
 						add("phone-"+name, m.phone(tv.Over.Winners[0]))
-						add("replay-"+name, m.ctx(game.OmniscientViewer()))
+						add("replay-"+name, m.Context(game.OmniscientViewer()))
 					} else {
-						w := int(m.st.Next().Seats[0])
+						w := int(m.State.Next().Seats[0])
 						add("phone-"+name, m.phone(w))
 						add("watch-"+name, m.phone((w+1)%n))
 					}
-					add("table-"+name, m.ctx(game.TableViewer()))
+					add("table-"+name, m.Context(game.TableViewer()))
 				}
 				if !delivered && tv.Phase == couriers.PhaseMove && m.lastIs("couriers.event.courier_home") {
 					delivered = true
 					add("phone-"+itoa(n)+"p-delivery", m.phone(tv.Active))
-					add("table-"+itoa(n)+"p-delivery", m.ctx(game.TableViewer()))
+					add("table-"+itoa(n)+"p-delivery", m.Context(game.TableViewer()))
 				}
-				if !m.step() {
+				if !m.Step() {
 					break
 				}
 			}
@@ -88,9 +88,9 @@ func fixtures(t *testing.T) []boardtest.Fixture {
 
 // lastIs reports whether the latest public event has message id.
 func (m *match) lastIs(id string) bool {
-	for i := len(m.log) - 1; i >= 0; i-- {
-		if m.log[i].Public() {
-			return m.log[i].Msg.ID == id
+	for i := len(m.Log) - 1; i >= 0; i-- {
+		if m.Log[i].Public() {
+			return m.Log[i].Msg.ID == id
 		}
 	}
 	return false

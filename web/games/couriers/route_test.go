@@ -23,7 +23,7 @@ func TestMove_RouteBeforeGo(t *testing.T) {
 	checked := 0
 	for _, n := range []int{2, 4} {
 		m := newMatch(t, n, 7)
-		for m.step() && checked < 4000 {
+		for m.Step() && checked < 4000 {
 			tv := m.table()
 			if tv.Phase != couriers.PhaseMove {
 				continue
@@ -51,9 +51,9 @@ func checkRoutes(t *testing.T, m *match, doc *goquery.Document, s int) int {
 		doc.Find(".cz-t.r" + agent[len(agent)-1:] + ` input[name="to"]`).Each(func(_ int, to *goquery.Selection) {
 			dest := to.AttrOr("value", "")
 			got := couriers.RouteTo(tree, dest)
-			st := m.st.(game.Cloner).Clone()
+			st := m.State.(game.Cloner).Clone()
 			data, _ := json.Marshal(couriers.Move{Agent: agent, To: dest})
-			act := game.Action{Seat: game.Seat(s), Type: couriers.ActMove, Data: data, At: m.at}
+			act := game.Action{Seat: game.Seat(s), Type: couriers.ActMove, Data: data, At: m.At}
 			if err := st.Check(act); err != nil {
 				t.Fatalf("%s to %s offered but refused: %v", agent, dest, err)
 			}

@@ -36,7 +36,7 @@ func TestFrameSize(t *testing.T) {
 	}
 	for seed := byte(1); seed <= 4; seed++ {
 		m := newMatch(t, 4, seed)
-		for m.step() {
+		for m.Step() {
 			tv := m.table()
 			if tv.Phase != couriers.PhaseMove || !m.lastIs("couriers.event.move") {
 				continue
@@ -49,7 +49,7 @@ func TestFrameSize(t *testing.T) {
 				_, html := boardtest.Render(t, couriersboard.Game, m.phone(s))
 				add(who, html)
 			}
-			_, html := boardtest.Render(t, couriersboard.Game, m.ctx(game.TableViewer()))
+			_, html := boardtest.Render(t, couriersboard.Game, m.Context(game.TableViewer()))
 			add("table", html)
 		}
 	}
@@ -61,7 +61,7 @@ func TestFrameSize(t *testing.T) {
 	}
 	var m *match
 	for seed := byte(1); m == nil && seed < 60; seed++ {
-		for c := newMatch(t, 4, seed); c.step(); {
+		for c := newMatch(t, 4, seed); c.Step(); {
 			if tv := c.table(); tv.Turn > 12 && tv.Phase == couriers.PhaseMove && tv.Pool >= 2 && c.lastIs("couriers.event.move") {
 				m = c
 				break
@@ -77,7 +77,7 @@ func TestFrameSize(t *testing.T) {
 		js, _ := json.Marshal(c.View)
 		t.Logf("mid-game, seat %d (moving %v): board HTML %d bytes, view JSON %d bytes", s, s == m.table().Active, len(html), len(js))
 	}
-	c := m.ctx(game.TableViewer())
+	c := m.Context(game.TableViewer())
 	_, html := boardtest.Render(t, couriersboard.Game, c)
 	js, _ := json.Marshal(c.View)
 	t.Logf("mid-game, table: board HTML %d bytes, view JSON %d bytes", len(html), len(js))

@@ -18,7 +18,7 @@ func TestTable(t *testing.T) {
 	seen := map[couriers.Phase]bool{}
 	for {
 		tv := m.table()
-		doc, _ := boardtest.Render(t, couriersboard.Game, m.ctx(game.TableViewer()))
+		doc, _ := boardtest.Render(t, couriersboard.Game, m.Context(game.TableViewer()))
 		boardtest.One(t, doc, "couriers-table")
 		boardtest.One(t, doc, "couriers-map")
 		if got := boardtest.One(t, doc, "couriers-players").Find("li").Length(); got != 4 {
@@ -42,7 +42,7 @@ func TestTable(t *testing.T) {
 			t.Fatal("the table view lists suitcases while hiding")
 		}
 		seen[tv.Phase] = true
-		if !m.step() {
+		if !m.Step() {
 			break
 		}
 	}
@@ -57,7 +57,7 @@ func TestTable(t *testing.T) {
 func TestReplay(t *testing.T) {
 	t.Parallel()
 	m := anyMatch(t, 3, func(tv *couriers.TableView) bool { return tv.Phase == couriers.PhaseMove && tv.Turn > 4 })
-	c := m.ctx(game.OmniscientViewer())
+	c := m.Context(game.OmniscientViewer())
 	doc, _ := boardtest.Render(t, couriersboard.Game, c)
 	boardtest.One(t, doc, "couriers-replay")
 	lying := 0

@@ -59,14 +59,14 @@ func checkPhone(t *testing.T, m *match) {
 		t.Fatalf("data-phase=%q, want %q", got, tv.Phase)
 	}
 	boardtest.One(t, doc, "embassy-panel-"+string(tv.Phase))
-	offered := canonSet(controls(doc, game.Seat(me), m.at))
-	legal := legalSet(m.st.Legal(game.Seat(me)))
+	offered := canonSet(controls(doc, game.Seat(me), m.At))
+	legal := legalSet(m.State.Legal(game.Seat(me)))
 	if !slices.Equal(offered, legal) {
 		t.Fatalf("the phone offers\n%v\nthe engine lists\n%v", offered, legal)
 	}
 	phaseControls(t, m, doc, tv)
-	other, _ := boardtest.Render(t, embassyboard.Game, m.phone((me+1)%m.n))
-	if k := len(controls(other, game.Seat((me+1)%m.n), m.at)); k != 0 {
+	other, _ := boardtest.Render(t, embassyboard.Game, m.phone((me+1)%m.Seats))
+	if k := len(controls(other, game.Seat((me+1)%m.Seats), m.At)); k != 0 {
 		t.Fatalf("a waiting phone offers %d controls", k)
 	}
 	boardtest.None(t, other, "embassy-panel-"+string(tv.Phase))
@@ -116,7 +116,7 @@ func phaseControls(t *testing.T, m *match, doc *goquery.Document, tv *embassy.Ta
 			t.Fatalf("%d slots to swap, want %d", got, embassy.Slots)
 		}
 	case embassy.PhasePlace:
-		if got, want := count(`[data-testid="embassy-target-place"]`), len(m.st.Legal(game.Seat(tv.Awaiting))); got != want {
+		if got, want := count(`[data-testid="embassy-target-place"]`), len(m.State.Legal(game.Seat(tv.Awaiting))); got != want {
 			t.Fatalf("%d embassies to place on, want %d", got, want)
 		}
 	case embassy.PhaseImmobile, embassy.PhaseBlocked:

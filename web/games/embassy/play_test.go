@@ -2,8 +2,6 @@ package embassyboard_test
 
 import (
 	"encoding/json"
-	"fmt"
-	"sync"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -20,37 +18,8 @@ import (
 // the engine accepts, every frame speaks words only, no phone shows
 // another seat's cards and the table screen shows none.
 func TestPlay(t *testing.T) {
-	var mu sync.Mutex
-	pressed := boardtest.Pressed{}
-	t.Run("matches", func(t *testing.T) {
-		for n := embassy.MinPlayers; n <= embassy.MaxPlayers; n++ {
-			for s := range 3 {
-				t.Run(fmt.Sprintf("%d players seed %d", n, s), func(t *testing.T) {
-					t.Parallel()
-					var seed game.Seed
-					seed[0], seed[1] = byte(n), byte(s)
-					over := false
-					got := boardtest.Play(t, boardtest.Match{
-						Rules: embassy.Rules{}, Board: embassyboard.Game, Seats: n, Seed: seed,
-						Controls: controls, Choose: mostlyBots, PhoneID: "embassy-seat", TableID: "embassy-table",
-						Frame: func(tb testing.TB, v game.Viewer, st game.State, doc *goquery.Document) {
-							tb.Helper()
-							frame(tb, v, st, doc)
-							_, over = st.Result()
-						},
-					})
-					if !over {
-						t.Fatal("the match did not end")
-					}
-					mu.Lock()
-					defer mu.Unlock()
-					for typ, k := range got {
-						pressed[typ] += k
-					}
-				})
-			}
-		}
-	})
+	pressed := boardtest.PlayEvery(t, boardtest.Match{Rules: embassy.Rules{}, Board: embassyboard.Game,
+		Controls: controls, Choose: mostlyBots, PhoneID: "embassy-seat", TableID: "embassy-table", Frame: frame}, 3, nil)
 	t.Logf("controls checked: %v", pressed)
 	pressed.Require(t, embassy.ActRoll, embassy.ActMove, embassy.ActChallenge, embassy.ActGuess, embassy.ActPenalty,
 		embassy.ActKeep, embassy.ActDecline, embassy.ActSlot, embassy.ActSwap, embassy.ActReject, embassy.ActPlace)

@@ -50,7 +50,7 @@ func TestReveal_FacesUp(t *testing.T) {
 // frames of each moment of a reveal and at the end; it counts the frames
 // checked by moment.
 func playReveals(t *testing.T, m *match) map[string]int {
-	m.bot = moveShownCards
+	m.Pick = moveShownCards
 	checked := map[string]int{}
 	var sh *shown
 	for {
@@ -58,12 +58,12 @@ func playReveals(t *testing.T, m *match) map[string]int {
 		if sh != nil || m.table().Over != nil {
 			if moment := sh.moment(m); checked[moment] < framesPerMoment {
 				checked[moment]++
-				for _, v := range viewers(m.n) {
+				for _, v := range viewers(m.Seats) {
 					facesUp(t, m, v, sh)
 				}
 			}
 		}
-		if !m.step() {
+		if !m.Step() {
 			return checked
 		}
 	}
@@ -76,13 +76,13 @@ func atMoment(t *testing.T, want string) *match {
 	for seed := byte(101); seed < 140; seed++ {
 		for n := 3; n <= embassy.MaxPlayers; n++ {
 			m := newMatch(t, n, seed)
-			m.bot = moveShownCards
+			m.Pick = moveShownCards
 			var sh *shown
 			for {
 				if sh = follow(t, m, sh); sh != nil && sh.moment(m) == want {
 					return m
 				}
-				if !m.step() {
+				if !m.Step() {
 					break
 				}
 			}
@@ -115,7 +115,7 @@ func follow(tb testing.TB, m *match, sh *shown) *shown {
 	if r == nil {
 		return nil
 	}
-	ov := m.st.View(game.OmniscientViewer()).(*embassy.OmniscientView)
+	ov := m.State.View(game.OmniscientViewer()).(*embassy.OmniscientView)
 	if sh == nil || sh.seq != r.Seq {
 		sh = &shown{seq: r.Seq, right: r.Correct, secret: r.Secret, there: true}
 		sh.spot = boards.Itoa(r.Seat) + "/" + boards.Itoa(r.Slot)
@@ -178,7 +178,7 @@ func (sh *shown) moment(m *match) string {
 func (sh *shown) faceUp(m *match) map[string]string {
 	out := map[string]string{}
 	if m.table().Over != nil {
-		ov := m.st.View(game.OmniscientViewer()).(*embassy.OmniscientView)
+		ov := m.State.View(game.OmniscientViewer()).(*embassy.OmniscientView)
 		for s, h := range ov.Holders {
 			for i, id := range h {
 				if set, _, _ := strings.Cut(id, "-"); set != "" {
@@ -232,7 +232,7 @@ func viewers(n int) []viewer {
 // peek at.
 func facesUp(tb testing.TB, m *match, v viewer, sh *shown) {
 	tb.Helper()
-	c := m.ctx(v.v)
+	c := m.Context(v.v)
 	doc, _ := boardtest.Render(tb, embassyboard.Game, c)
 	tv := m.table()
 	what := fmt.Sprintf("%s, turn %d, %s (%s)", v.name, tv.Turn, tv.Phase, sh.moment(m))
@@ -305,7 +305,7 @@ func peeks(tb testing.TB, m *match, v viewer, doc *goquery.Document, what string
 	tb.Helper()
 	want := map[string]string{}
 	if v.v.Kind == game.Player {
-		sv := m.st.View(v.v).(*embassy.SeatView)
+		sv := m.State.View(v.v).(*embassy.SeatView)
 		for i, c := range sv.Holder {
 			if c != "" {
 				want[boards.Itoa(i+1)] = c

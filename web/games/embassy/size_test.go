@@ -37,7 +37,7 @@ func TestFrameSize(t *testing.T) {
 			t.Errorf("seat %d: board HTML is %d bytes, want at most %d", s, len(html), maxFrame)
 		}
 	}
-	c := m.ctx(game.TableViewer())
+	c := m.Context(game.TableViewer())
 	_, html := boardtest.Render(t, embassyboard.Game, c)
 	js, _ := json.Marshal(c.View)
 	t.Logf("table after a move: board HTML %d bytes, view JSON %d bytes", len(html), len(js))

@@ -21,7 +21,7 @@ func TestTable_Phases(t *testing.T) {
 				t.Parallel()
 				m := firstOf(t, n, func(tv *embassy.TableView) bool { return tv.Phase == p })
 				tv := m.table()
-				doc, _ := boardtest.Render(t, embassyboard.Game, m.ctx(game.TableViewer()))
+				doc, _ := boardtest.Render(t, embassyboard.Game, m.Context(game.TableViewer()))
 				boardtest.One(t, doc, "embassy-table")
 				boardtest.One(t, doc, "embassy-map")
 				if got := boardtest.One(t, doc, "embassy-say").Text(); strings.TrimSpace(got) == "" {
@@ -59,7 +59,7 @@ func TestTable_Phases(t *testing.T) {
 // embassies and in the holders, and the secret files in words.
 func TestReplay(t *testing.T) {
 	m := firstOf(t, 4, func(tv *embassy.TableView) bool { return tv.Turn > 20 && tv.Phase == embassy.PhaseRoll })
-	c := m.ctx(game.OmniscientViewer())
+	c := m.Context(game.OmniscientViewer())
 	ov := c.View.(*embassy.OmniscientView)
 	doc, _ := boardtest.Render(t, embassyboard.Game, c)
 	boardtest.One(t, doc, "embassy-replay")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -76,6 +77,7 @@ func TestCatalogue_Engine(t *testing.T) {
 					var re *game.RuleError
 					if err := st.Check(b); errors.As(err, &re) {
 						say(fmt.Sprintf("refusal of %s %s", b.Type, b.Data), re.Msg)
+						cites(t, re, r.Say(re.Msg))
 					}
 				}
 				for _, mv := range st.Legal(game.Seat(s)) {
@@ -86,6 +88,7 @@ func TestCatalogue_Engine(t *testing.T) {
 				var re *game.RuleError
 				if err := st.Check(b); errors.As(err, &re) {
 					say("refusal of a timer", re.Msg)
+					cites(t, re, r.Say(re.Msg))
 				}
 			}
 			a, ok := x.pick(st, x.n, now, rnd)
@@ -125,6 +128,22 @@ func TestCatalogue_Engine(t *testing.T) {
 	}
 	if len(unsaid) > 0 {
 		t.Errorf("the engine never says %v", unsaid)
+	}
+}
+
+// ruling is a citation a player can look up in docs/games/inkognito.md:
+// a ruling (R12), a house ruling (H17) or a section of the rules (§5.4).
+var ruling = regexp.MustCompile(`^(R[1-9][0-9]*|H[1-9][0-9]*|§[0-9]+(\.[0-9]+)*)$`)
+
+// cites checks that a refusal under a ruling cites it, and that the words
+// a player reads name it: never a reject code such as ERR_PAIR_REPEATED.
+func cites(t *testing.T, re *game.RuleError, text string) {
+	t.Helper()
+	if re.Rule == "" {
+		return // a malformed action the decoder refused
+	}
+	if !ruling.MatchString(re.Rule) || !strings.Contains(text, re.Rule) {
+		t.Fatalf("%s cites %q and reads %q", re.Msg.ID, re.Rule, text)
 	}
 }
 
@@ -173,11 +192,13 @@ func cheat(st game.State, n int, now int64, r *game.Rand) (game.Action, bool) {
 }
 
 // timers are the referee's timeouts tried at every step: the running
-// one before its deadline, a stale one, and one sent by a player.
+// one before its deadline, a stale one, one sent by a player, and a
+// player's action sent by the referee.
 func timers(st game.State) []game.Action {
 	stale := game.Action{Seat: game.System, Type: inkognito.ActTimeout, At: now,
 		Data: json.RawMessage(`{"step":100000}`)}
-	out := []game.Action{stale}
+	played := game.Action{Seat: game.System, Type: inkognito.ActPass, At: now}
+	out := []game.Action{stale, played}
 	for _, t := range st.Next().Timers {
 		early := t.Fires
 		early.At = t.At - 1

@@ -2,8 +2,6 @@ package vaultboard_test
 
 import (
 	"encoding/json"
-	"fmt"
-	"sync"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -23,39 +21,11 @@ import (
 // nobody acts and a timer decides (a missed Boom, a mole too slow, an
 // undecided keep, a random commit).
 func TestEngineButtons(t *testing.T) {
-	var mu sync.Mutex
-	pressed := boardtest.Pressed{}
-	t.Run("deals", func(t *testing.T) {
-		for n := vault.MinPlayers; n <= vault.MaxPlayers; n++ {
-			for s := range 2 {
-				var opts json.RawMessage
-				if s == 1 {
-					opts = json.RawMessage(`{"selectTimeoutMs":10000}`)
-				}
-				t.Run(fmt.Sprintf("%d players seed %d", n, s), func(t *testing.T) {
-					t.Parallel()
-					var seed game.Seed
-					seed[0], seed[1] = byte(n), byte(s)
-					over := false
-					got := boardtest.Play(t, boardtest.Match{
-						Rules: vault.Rules{}, Board: vaultboard.Game, Seats: n, Seed: seed, Options: opts,
-						Choose: sometimesWait, PhoneID: "vault-seat", TableID: "vault-table",
-						Frame: func(tb testing.TB, v game.Viewer, st game.State, doc *goquery.Document) {
-							tb.Helper()
-							frame(tb, v, st, doc)
-							_, over = st.Result()
-						},
-					})
-					if !over {
-						t.Fatal("the deal did not end")
-					}
-					mu.Lock()
-					defer mu.Unlock()
-					for typ, k := range got {
-						pressed[typ] += k
-					}
-				})
-			}
+	base := boardtest.Match{Rules: vault.Rules{}, Board: vaultboard.Game,
+		Choose: sometimesWait, PhoneID: "vault-seat", TableID: "vault-table", Frame: frame}
+	pressed := boardtest.PlayEvery(t, base, 2, func(m *boardtest.Match, seed int) {
+		if seed == 1 {
+			m.Options = json.RawMessage(`{"selectTimeoutMs":10000}`)
 		}
 	})
 	t.Logf("buttons checked: %v", pressed)

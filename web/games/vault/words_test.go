@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"topsecret/internal/game"
-	"topsecret/internal/game/gametest"
 	"topsecret/internal/games/vault"
 	"topsecret/web/boards/boardtest"
 	vaultboard "topsecret/web/games/vault"
@@ -94,47 +93,23 @@ func TestCatalogue_Plurals(t *testing.T) {
 }
 
 // TestCatalogue_Refusals words every refusal the engine gives while random
-// deals run, for 2–6 players: each seat tries every kind of action at
-// every step, and each refusal must read as a sentence.
+// deals run, for 2–6 players (boardtest.Said, with vault's own attempts):
+// each seat tries every kind of action, and every refusal of the
+// catalogue must be given.
 func TestCatalogue_Refusals(t *testing.T) {
-	cat := boardtest.Words(t, vaultboard.Game)
-	seen := map[string]bool{}
+	var runs []boardtest.Run
 	for n := vault.MinPlayers; n <= vault.MaxPlayers; n++ {
-		var seed game.Seed
-		seed[0] = byte(n)
-		setup := game.Setup{Game: "vault", Seats: n, Seed: seed, Started: gametest.Start}
 		// Odd tables run a short select timer, even ones none (the
 		// default is a minute), so both timer refusals are said.
-		setup.Options = json.RawMessage(`{"selectTimeoutMs":0}`)
+		opts := json.RawMessage(`{"selectTimeoutMs":0}`)
 		if n%2 == 1 {
-			setup.Options = json.RawMessage(`{"selectTimeoutMs":10000}`)
+			opts = json.RawMessage(`{"selectTimeoutMs":10000}`)
 		}
-		log := gametest.RandomPlay(t, vault.Rules{}, setup, 2000, sometimesWait)
-		st, err := vault.Rules{}.New(setup)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := cat.Reader("en", boardtest.Names[:n])
-		for i, a := range log {
-			for _, try := range attempts(st, n, a.At) {
-				err := st.Check(try)
-				if err == nil {
-					continue
-				}
-				re := gametest.MustRuleError(t, err)
-				seen[re.Msg.ID] = true
-				if said := r.Say(re.Msg); rawWords.MatchString(said) || said == re.Msg.ID {
-					t.Fatalf("%s by seat %d: refusal reads %q", try.Type, try.Seat, said)
-				}
-			}
-			st.Apply(a, game.RandFor(seed, i+1))
-		}
+		runs = append(runs, boardtest.Run{Seats: n, Seed: byte(n), Options: opts, Pick: sometimesWait, Tries: attempts})
 	}
-	if missing := cat.Missing(); len(missing) > 0 {
-		t.Fatalf("refusals missing from the catalogue: %v", missing)
-	}
-	for _, id := range cat.IDs("en") {
-		if strings.HasPrefix(id, "vault.refuse.") && !seen[id] {
+	said := boardtest.Said(t, vault.Rules{}, vaultboard.Game, runs...)
+	for _, id := range boardtest.Words(t, vaultboard.Game).IDs("en") {
+		if strings.HasPrefix(id, "vault.refuse.") && !said[id] {
 			t.Errorf("no attempt was refused with %s", id)
 		}
 	}
