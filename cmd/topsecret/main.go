@@ -22,12 +22,14 @@ import (
 
 	"github.com/coder/websocket"
 
+	"topsecret/cmd/topsecret/shelf"
 	"topsecret/internal/lease"
 	"topsecret/internal/room"
 	"topsecret/internal/server"
 	"topsecret/internal/store"
 	"topsecret/internal/store/postgres"
 	"topsecret/internal/store/sqlite"
+	"topsecret/web/catalogue"
 )
 
 func main() {
@@ -113,6 +115,9 @@ type Config struct {
 type Main struct {
 	Config Config
 	Log    *slog.Logger
+	// Games are the games this server offers, handed down to the rooms
+	// and the pages.
+	Games  *catalogue.Shelf
 	Store  store.Store
 	Rooms  *room.Registry
 	Server *server.Server
@@ -260,7 +265,8 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	m.Store = st
-	m.Rooms = room.NewRegistry(st, m.Log)
+	m.Games = shelf.New(false)
+	m.Rooms = room.NewRegistry(st, m.Games.Rules(), m.Log)
 	m.Rooms.BotDelay = m.Config.BotDelay
 	m.Rooms.AbandonAfter = m.Config.AbandonAfter
 	m.Rooms.MaxRooms = m.Config.MaxRooms
