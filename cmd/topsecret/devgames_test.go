@@ -48,7 +48,7 @@ func TestDevGames_HiddenWithoutTheFlag(t *testing.T) {
 	m := MustRunMain(t, t.TempDir())
 	home, api := bodyOf(t, m, "/"), bodyOf(t, m, "/api/games")
 	for _, g := range dev {
-		name := m.Games.Words().Reader("en", nil).Game(g.Rules.Info()).Name
+		name := shelf.New(true).Words().Reader("en", nil).Game(g.Rules.Info()).Name
 		if !strings.Contains(bodyOf(t, mustRunMainWith(t, t.TempDir(), "127.0.0.1:0", func(c *Config) { c.DevGames = true }), "/"), name) {
 			t.Fatalf("%s: its name %q is not on the home page even with --dev-games", g.Slug, name)
 		}
