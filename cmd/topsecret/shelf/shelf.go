@@ -9,6 +9,7 @@ import (
 	"topsecret/web/catalogue"
 
 	couriersboard "topsecret/web/games/couriers"
+	cupboard "topsecret/web/games/cup"
 	embassyboard "topsecret/web/games/embassy"
 	inkognitoboard "topsecret/web/games/inkognito"
 	vaultboard "topsecret/web/games/vault"
@@ -22,6 +23,7 @@ var games = []boards.Game{
 	inkognitoboard.Game,
 	couriersboard.Game,
 	embassyboard.Game,
+	cupboard.Game,
 }
 
 // New is the shelf of the games to offer: those in the works (boards.Game's
