@@ -36,51 +36,89 @@ type asset struct {
 	gz []byte
 }
 
-var (
-	loadOnce sync.Once
-	mu       sync.RWMutex      // guards the maps against a late Include
+// Folder is a folder of files served under a prefix by content-hashed
+// names: the app's own (css/, js/, img/) or a game's board (its
+// stylesheets and drawn board, under "games/<slug>"). A game's folder
+// belongs to its board, which hands it down with the game; nothing is
+// registered anywhere. Its files are read and hashed on first use.
+type Folder struct {
+	prefix string
+	fsys   fs.FS
+
+	once     sync.Once
 	byName   map[string]*asset // "js/app.js" → asset
 	byHashed map[string]*asset // "js/app.3f2a1c9d.js" → asset
-)
-
-// Include serves every file of fsys under prefix ("games/vault" serves
-// vault.css as "games/vault/vault.css"), so a game's stylesheet and board
-// drawing can live beside its board. Package initialisation calls it.
-func Include(prefix string, fsys fs.FS) {
-	loadOnce.Do(load)
-	mu.Lock()
-	defer mu.Unlock()
-	if err := walk(strings.Trim(prefix, "/"), fsys); err != nil {
-		panic("static: " + err.Error()) // embedded files are fixed at build time
-	}
 }
 
-func load() {
-	byName = map[string]*asset{}
-	byHashed = map[string]*asset{}
-	err := walk("", FS)
-	if err != nil {
-		panic("static: " + err.Error()) // embedded files are fixed at build time
-	}
+// NewFolder is fsys served under prefix ("games/vault" serves vault.css as
+// "games/vault/vault.css").
+func NewFolder(prefix string, fsys fs.FS) *Folder {
+	return &Folder{prefix: strings.Trim(prefix, "/"), fsys: fsys}
 }
 
-// walk adds every file of fsys, named under prefix.
-func walk(prefix string, fsys fs.FS) error {
-	return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+// Open opens a file of the folder by its name inside it, so a test can
+// read a board's files as an fs.FS.
+func (f *Folder) Open(name string) (fs.File, error) { return f.fsys.Open(name) }
+
+// own is the app's own assets.
+var own = NewFolder("", FS)
+
+// load reads and hashes the folder's files once.
+func (f *Folder) load() {
+	f.once.Do(func() {
+		f.byName = map[string]*asset{}
+		f.byHashed = map[string]*asset{}
+		if err := f.walk(); err != nil {
+			panic("static: " + err.Error()) // embedded files are fixed at build time
+		}
+	})
+}
+
+// walk adds every file of the folder, named under its prefix.
+func (f *Folder) walk() error {
+	return fs.WalkDir(f.fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		body, err := fs.ReadFile(fsys, p)
+		body, err := fs.ReadFile(f.fsys, p)
 		if err != nil {
 			return err
 		}
-		name := path.Join(prefix, p)
+		name := path.Join(f.prefix, p)
 		sum := sha256.Sum256(body)
 		a := &asset{name: name, hash: hex.EncodeToString(sum[:])[:8], body: body, gz: squeeze(name, body)}
-		byName[name] = a
-		byHashed[hashedName(name, a.hash)] = a
+		f.byName[name] = a
+		f.byHashed[hashedName(name, a.hash)] = a
 		return nil
 	})
+}
+
+// Path returns the URL of the folder's file name ("board.svg", without
+// the prefix) with its content hash. An unknown name gets its unhashed URL.
+func (f *Folder) Path(name string) string {
+	return f.url(path.Join(f.prefix, strings.TrimPrefix(name, "/")))
+}
+
+// url is the URL of the asset named with the prefix.
+func (f *Folder) url(name string) string {
+	f.load()
+	if a, ok := f.byName[name]; ok {
+		return Prefix + hashedName(name, a.hash)
+	}
+	return Prefix + name
+}
+
+// find returns the asset a request path names, hashed or not, and whether
+// the name was hashed.
+func (f *Folder) find(p string) (a *asset, hashed bool) {
+	if f.prefix != "" && !strings.HasPrefix(p, f.prefix+"/") {
+		return nil, false
+	}
+	f.load()
+	if a := f.byHashed[p]; a != nil {
+		return a, true
+	}
+	return f.byName[p], false
 }
 
 // hashedName inserts hash before the extension: "js/app.js" → "js/app.<hash>.js".
@@ -89,27 +127,18 @@ func hashedName(name, hash string) string {
 	return strings.TrimSuffix(name, ext) + "." + hash + ext
 }
 
-// Path returns the URL of the named asset ("js/app.js") with its content hash,
-// e.g. "/static/js/app.3f2a1c9d.js". An unknown name gets its unhashed URL.
-func Path(name string) string {
-	loadOnce.Do(load)
-	name = strings.TrimPrefix(name, "/")
-	mu.RLock()
-	a, ok := byName[name]
-	mu.RUnlock()
-	if ok {
-		return Prefix + hashedName(name, a.hash)
-	}
-	return Prefix + name
-}
+// Path returns the URL of the app's own asset name ("js/app.js") with its
+// content hash, e.g. "/static/js/app.3f2a1c9d.js". An unknown name gets
+// its unhashed URL.
+func Path(name string) string { return own.url(strings.TrimPrefix(name, "/")) }
 
-// Handler serves the assets. It accepts request paths with or without the
+// Handler serves the app's own assets and the games' folders. It accepts request paths with or without the
 // "/static" prefix, so it works mounted with or without http.StripPrefix.
 // Hashed names are cached for a year as immutable; unhashed names must be
 // revalidated (no-cache). Anything else is a 404. Text assets go gzipped,
 // compressed once at start-up, to a client that accepts gzip.
-func Handler() http.Handler {
-	loadOnce.Do(load)
+func Handler(games ...*Folder) http.Handler {
+	folders := append([]*Folder{own}, games...)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -118,12 +147,19 @@ func Handler() http.Handler {
 		}
 		p := strings.TrimPrefix(r.URL.Path, "/")
 		p = strings.TrimPrefix(p, strings.Trim(Prefix, "/")+"/")
-		mu.RLock()
-		a, cache := byHashed[p], "public, max-age=31536000, immutable"
-		if a == nil {
-			a, cache = byName[p], "no-cache"
+		var a *asset
+		cache := "no-cache"
+		for _, f := range folders {
+			found, hashed := f.find(p)
+			if found == nil {
+				continue
+			}
+			a = found
+			if hashed {
+				cache = "public, max-age=31536000, immutable"
+			}
+			break
 		}
-		mu.RUnlock()
 		if a == nil {
 			http.NotFound(w, r)
 			return

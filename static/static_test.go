@@ -73,16 +73,22 @@ func TestHandler_ErrMethod(t *testing.T) {
 }
 
 // A game's own folder is served under its prefix, hashed and cached like
-// the app's assets.
-func TestInclude(t *testing.T) {
-	static.Include("games/toy", fstest.MapFS{"toy.css": {Data: []byte("b{color:red}")}})
-	p := static.Path("games/toy/toy.css")
+// the app's assets, by the handler it is handed to; another handler does
+// not know it.
+func TestFolder(t *testing.T) {
+	toy := static.NewFolder("games/toy", fstest.MapFS{"toy.css": {Data: []byte("b{color:red}")}})
+	p := toy.Path("toy.css")
 	if !strings.HasPrefix(p, "/static/games/toy/toy.") || p == "/static/games/toy/toy.css" {
 		t.Fatalf("Path=%q, want a hashed name under games/toy", p)
 	}
 	rec := httptest.NewRecorder()
-	static.Handler().ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
+	static.Handler(toy).ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
 	if rec.Code != 200 || rec.Body.String() != "b{color:red}" || !strings.Contains(rec.Header().Get("Cache-Control"), "immutable") {
 		t.Fatalf("GET %s: %d %q %q", p, rec.Code, rec.Body.String(), rec.Header().Get("Cache-Control"))
+	}
+	rec = httptest.NewRecorder()
+	static.Handler().ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
+	if rec.Code != http.StatusNotFound {
+		t.Fatalf("GET %s from a handler without the folder: %d, want 404", p, rec.Code)
 	}
 }

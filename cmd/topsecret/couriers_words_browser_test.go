@@ -6,8 +6,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"topsecret/cmd/topsecret/shelf"
 	"topsecret/internal/game"
-	"topsecret/web/catalogue"
 )
 
 // The couriers map names its cities in each reader's language: a German,
@@ -26,7 +26,7 @@ func TestBrowser_CouriersMapInTheReadersLanguage(t *testing.T) {
 			table := newPhone(t, browser, "table")
 			table.run(chromedp.EmulateViewport(1280, 720), chromedp.Navigate(url+"/table?lang="+lang), chromedp.WaitVisible(tid("couriers-map")))
 
-			moscow := catalogue.Words().Reader(lang, nil).Say(game.M("couriers.city.moscow"))
+			moscow := shelf.New(true).Words().Reader(lang, nil).Say(game.M("couriers.city.moscow"))
 			for _, s := range []*phone{p, table} {
 				// The drawing the page links, fetched as the page fetches it.
 				got := get(s, chromedp.Evaluate[string](`(async () => {

@@ -16,8 +16,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"topsecret/cmd/topsecret/shelf"
 	"topsecret/internal/game"
-	"topsecret/internal/games"
 	"topsecret/internal/store"
 	"topsecret/internal/store/pgtest"
 	"topsecret/internal/store/postgres"
@@ -315,7 +315,7 @@ func checkLastFrame(t *testing.T, db *postgres.DB, p *fleetPlayer, logOf func(st
 		t.Fatal(err)
 	}
 	l := logOf(m.ID)
-	e, _ := games.Lookup(m.Setup.Game)
+	e, _ := shelf.New(true).Lookup(m.Setup.Game)
 	st, err := e.Rules.New(m.Setup)
 	if err != nil {
 		t.Fatalf("room %s: replay: %v", p.code, err)

@@ -10,8 +10,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"topsecret/cmd/topsecret/shelf"
 	"topsecret/internal/game"
-	"topsecret/web/catalogue"
 	"topsecret/web/words"
 )
 
@@ -169,7 +169,7 @@ func TestBrowser_HowToDuringTheMatch(t *testing.T) {
 func TestBrowser_HowToFitsEveryLanguage(t *testing.T) {
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
-	cat := catalogue.Words()
+	cat := shelf.New(true).Words()
 	for _, l := range words.Languages[1:] {
 		t.Run(l.Tag, func(t *testing.T) {
 			ann := newPhone(t, browser, "Ann")

@@ -12,7 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"topsecret/web/catalogue"
+	"topsecret/cmd/topsecret/shelf"
 	"topsecret/web/words"
 )
 
@@ -42,7 +42,7 @@ var vocabulary = sync.OnceValues(func() (map[string]map[string]bool, error) {
 		return nil, err
 	}
 	add(files)
-	for _, b := range catalogue.All() {
+	for _, b := range shelf.New(true).All() {
 		files, err := words.Files(b.Messages, ".")
 		if err != nil {
 			return nil, err

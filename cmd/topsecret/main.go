@@ -22,12 +22,14 @@ import (
 
 	"github.com/coder/websocket"
 
+	"topsecret/cmd/topsecret/shelf"
 	"topsecret/internal/lease"
 	"topsecret/internal/room"
 	"topsecret/internal/server"
 	"topsecret/internal/store"
 	"topsecret/internal/store/postgres"
 	"topsecret/internal/store/sqlite"
+	"topsecret/web/catalogue"
 )
 
 func main() {
@@ -106,6 +108,9 @@ type Config struct {
 	// never); MaxRooms caps the rooms live at once (0: no cap).
 	AbandonAfter time.Duration
 	MaxRooms     int
+	// DevGames offers the games still in the works (and the example game
+	// of docs/adding-a-game.md) besides the finished ones.
+	DevGames bool
 }
 
 // Main is the running program: config, store, rooms and HTTP server. Tests
@@ -113,6 +118,9 @@ type Config struct {
 type Main struct {
 	Config Config
 	Log    *slog.Logger
+	// Games are the games this server offers, handed down to the rooms
+	// and the pages.
+	Games  *catalogue.Shelf
 	Store  store.Store
 	Rooms  *room.Registry
 	Server *server.Server
@@ -165,6 +173,8 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 		"with PostgreSQL: how long a room's lease lasts unrenewed, so how soon a dead instance's rooms move (default 5s)")
 	fs.StringVar(&c.Profiles, "profiles", env("PROFILES", ""),
 		"serve Go's runtime profiles (pprof) on this address, e.g. 127.0.0.1:6060; keep it off the network (env PROFILES)")
+	fs.BoolVar(&c.DevGames, "dev-games", env("DEV_GAMES", "") == "1",
+		"offer the games still in the works too, such as the example game of docs/adding-a-game.md (env DEV_GAMES=1)")
 	fs.BoolVar(&c.NoLimits, "no-limits", env("NO_LIMITS", "") == "1",
 		"no per-address limits on rooms, joins, room-code guesses and sockets, for load tests (env NO_LIMITS=1)")
 	fs.StringVar(&c.Deflate, "ws-deflate", env("WS_DEFLATE", "off"),
@@ -260,7 +270,8 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	m.Store = st
-	m.Rooms = room.NewRegistry(st, m.Log)
+	m.Games = shelf.New(m.Config.DevGames)
+	m.Rooms = room.NewRegistry(st, m.Games.Rules(), m.Log)
 	m.Rooms.BotDelay = m.Config.BotDelay
 	m.Rooms.AbandonAfter = m.Config.AbandonAfter
 	m.Rooms.MaxRooms = m.Config.MaxRooms

@@ -12,13 +12,12 @@ import (
 
 	"github.com/google/uuid"
 
+	"topsecret/cmd/topsecret/shelf"
 	"topsecret/internal/game"
-	"topsecret/internal/games"
 	"topsecret/internal/replay"
 	"topsecret/internal/room"
 	"topsecret/internal/server"
 	"topsecret/internal/store"
-	"topsecret/web/catalogue"
 )
 
 // runReplay is `topsecret replay [show|export|import] <match-id|file>`: a
@@ -73,16 +72,17 @@ func runReplay(ctx context.Context, args []string, out io.Writer) error {
 // printTimeline replays the log and prints each step in words. An
 // unfinished match shows only public events: its secrets are still in play.
 func printTimeline(out io.Writer, m store.Match, log []store.ActionRecord) error {
-	e, ok := games.Lookup(m.Setup.Game)
-	if !ok || !e.Available() {
+	games := shelf.New(true)
+	g, ok := games.Lookup(m.Setup.Game)
+	if !ok {
 		return fmt.Errorf("game %q is not available", m.Setup.Game)
 	}
 	names := make([]string, len(m.Seats))
 	for i, s := range m.Seats {
 		names[i] = s.Name
 	}
-	rd := catalogue.Words().Reader(os.Getenv("LANG"), names)
-	fmt.Fprintf(out, "%s match %d in room %s — %s, %d actions\n", rd.Game(e.Info).Name, m.Number, m.RoomCode, m.Status, len(log))
+	rd := games.Words().Reader(os.Getenv("LANG"), names)
+	fmt.Fprintf(out, "%s match %d in room %s — %s, %d actions\n", rd.Game(g.Rules.Info()).Name, m.Number, m.RoomCode, m.Status, len(log))
 	for i, s := range m.Seats {
 		bot := ""
 		if s.Bot {
@@ -90,7 +90,7 @@ func printTimeline(out io.Writer, m store.Match, log []store.ActionRecord) error
 		}
 		fmt.Fprintf(out, "  seat %d: %s%s\n", i, s.Name, bot)
 	}
-	st, err := e.Rules.New(m.Setup)
+	st, err := g.Rules.New(m.Setup)
 	if err != nil {
 		return err
 	}
@@ -140,7 +140,11 @@ func importRecord(ctx context.Context, st store.Store, path, base string, out io
 	if err != nil {
 		return fmt.Errorf("import %s: %w", path, err)
 	}
-	if err := replay.Verify(m, log); err != nil {
+	g, ok := shelf.New(true).Lookup(m.Setup.Game)
+	if !ok {
+		return fmt.Errorf("import %s refused: game %q is not available", path, m.Setup.Game)
+	}
+	if err := replay.Verify(g.Rules, m, log); err != nil {
 		return fmt.Errorf("import %s refused: %w", path, err)
 	}
 	now := time.Now().UTC()

@@ -7,8 +7,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"topsecret/cmd/topsecret/shelf"
 	"topsecret/internal/game"
-	"topsecret/web/catalogue"
 )
 
 // The words the replay's script shows come from the page, worded for its
@@ -20,7 +20,7 @@ func TestReplayBrowser_ScriptWordsInTheReadersLanguage(t *testing.T) {
 	m := MustRunMain(t, t.TempDir())
 	code, host, id := finishedMatch(t, m, "wink", 4, map[string]any{"mode": "remote", "agentCardsRemovedPerPlayer": 4})
 	waitFinished(t, m, code, id)
-	sv := catalogue.Words().Reader("sv", nil)
+	sv := shelf.New(true).Words().Reader("sv", nil)
 	say := func(msg string, args ...game.Arg) string { return sv.Say(game.M(msg, args...)) }
 
 	hp := newPhone(t, browser, "host")

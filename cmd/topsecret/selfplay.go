@@ -7,7 +7,8 @@ import (
 	"fmt"
 	"io"
 
-	"topsecret/internal/games"
+	"topsecret/cmd/topsecret/shelf"
+	"topsecret/internal/game"
 	"topsecret/internal/selfplay"
 )
 
@@ -24,10 +25,14 @@ func runSelfplay(ctx context.Context, args []string, out io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	e, ok := games.Lookup(*slug)
-	if !ok || !e.Available() {
+	g, ok := shelf.New(true).Lookup(*slug)
+	if !ok {
 		return fmt.Errorf("selfplay: game %q is not available", *slug)
 	}
+	e := struct {
+		Info  game.Info
+		Rules game.Rules
+	}{g.Rules.Info(), g.Rules}
 	if *players == 0 {
 		*players = e.Info.MinPlayers
 	}

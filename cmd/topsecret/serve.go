@@ -17,7 +17,7 @@ import (
 
 // newServer is the HTTP side of the rooms, as the flags ask.
 func (m *Main) newServer(st store.Store) *server.Server {
-	s := server.New(m.Rooms, st, m.Log)
+	s := server.New(m.Games, m.Rooms, st, m.Log)
 	s.BaseURL = m.Config.BaseURL
 	s.TrustProxy = m.Config.TrustProxy
 	s.TrustedProxies = m.Config.TrustedProxies

@@ -10,7 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"topsecret/internal/games"
+	"topsecret/internal/game"
 )
 
 // finishedMatch plays a whole match of game between n bots over the API
@@ -65,10 +65,8 @@ func TestBrowser_TableScreenFits(t *testing.T) {
 	tv.wide()
 	type played struct{ slug, code, id string }
 	var matches []played
-	for _, g := range games.All() {
-		if !g.Available() {
-			continue
-		}
+	for _, b := range m.Games.All() {
+		g := struct{ Info game.Info }{b.Rules.Info()}
 		code, _, id := finishedMatch(t, m, g.Info.Slug, g.Info.MinPlayers, nil)
 		matches = append(matches, played{g.Info.Slug, code, id})
 

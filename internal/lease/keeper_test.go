@@ -9,6 +9,7 @@ import (
 	"slices"
 	"testing"
 	"time"
+	"topsecret/cmd/topsecret/shelf"
 
 	"topsecret/internal/room"
 	"topsecret/internal/store"
@@ -33,7 +34,7 @@ func mustInstance(tb testing.TB, dsn, addr string, ttl time.Duration) *instance 
 	if err != nil {
 		tb.Fatal(err)
 	}
-	rooms := room.NewRegistry(db, quiet)
+	rooms := room.NewRegistry(db, shelf.New(false).Rules(), quiet)
 	rooms.BotDelay = time.Hour // bots stay put: the tests watch leases, not play
 	k := NewKeeper(db, addr, quiet)
 	k.TTL = ttl

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"topsecret/cmd/topsecret/shelf"
 
 	"topsecret/internal/loadtest"
 	"topsecret/internal/room"
@@ -44,8 +45,9 @@ func mustServe(tb testing.TB, delay time.Duration) string {
 		st = slowStore{Store: db, delay: delay}
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	reg := room.NewRegistry(st, log)
-	srv := server.New(reg, st, log)
+	games := shelf.New(false)
+	reg := room.NewRegistry(st, games.Rules(), log)
+	srv := server.New(games, reg, st, log)
 	srv.Doorman = server.NoDoorman() // every room and socket comes from this one machine
 	ts := httptest.NewServer(srv.Handler())
 	tb.Cleanup(func() {

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"topsecret/cmd/topsecret/shelf"
 
 	"topsecret/internal/loadtest"
 	"topsecret/internal/room"
@@ -89,8 +90,9 @@ func TestRun_ResendsUnansweredActionsAfterAReconnect(t *testing.T) {
 	ln := &cutListener{Listener: httptest.NewUnstartedServer(nil).Listener}
 	st := &cutAfterStore{Store: db, cut: ln.cutAll, cuts: map[int]bool{5: true, 15: true, 25: true}}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	reg := room.NewRegistry(st, log)
-	srv := server.New(reg, st, log)
+	games := shelf.New(false)
+	reg := room.NewRegistry(st, games.Rules(), log)
+	srv := server.New(games, reg, st, log)
 	srv.Doorman = server.NoDoorman()
 	ts := httptest.NewUnstartedServer(srv.Handler())
 	ts.Listener.Close()

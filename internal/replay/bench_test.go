@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"topsecret/internal/game"
+	"topsecret/internal/games/wink"
 	"topsecret/internal/replay"
 	"topsecret/internal/store"
 )
@@ -23,7 +24,7 @@ func BenchmarkTimeline_Build(b *testing.B) {
 	m, log := longMatch(b)
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := replay.New(m, log); err != nil {
+		if _, err := replay.New(wink.Rules{}, m, log); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -33,7 +34,7 @@ func BenchmarkTimeline_Build(b *testing.B) {
 // a seek anywhere (often backwards) plus the view.
 func BenchmarkTimeline_Step(b *testing.B) {
 	m, log := longMatch(b)
-	tl, err := replay.New(m, log)
+	tl, err := replay.New(wink.Rules{}, m, log)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func BenchmarkTimeline_Step(b *testing.B) {
 // BenchmarkTimeline_StepForward plays the replay: each step is the next one.
 func BenchmarkTimeline_StepForward(b *testing.B) {
 	m, log := longMatch(b)
-	tl, err := replay.New(m, log)
+	tl, err := replay.New(wink.Rules{}, m, log)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -71,7 +71,7 @@ func TestTimeline_Hooks(t *testing.T) {
 	for i := 0; i < 200; i++ {
 		log = append(log, store.ActionRecord{Index: i, Action: game.Action{Seat: game.Seat(i % 3), Type: "add"}})
 	}
-	tl, err := replay.NewWithRules(relayRules{&clones}, m, log)
+	tl, err := replay.New(relayRules{&clones}, m, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func TestTimeline_SeekReplaysFromTheNearestSnapshot(t *testing.T) {
 	for i := 0; i < 200; i++ {
 		log = append(log, store.ActionRecord{Index: i, Action: game.Action{Seat: game.Seat(i % 2), Type: "add"}})
 	}
-	tl, err := replay.NewWithRules(relayRules{&clones}, m, log)
+	tl, err := replay.New(relayRules{&clones}, m, log)
 	if err != nil {
 		t.Fatal(err)
 	}

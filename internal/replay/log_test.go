@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"topsecret/internal/game"
+	"topsecret/internal/games/wink"
 	"topsecret/internal/replay"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestTimeline_LogIsTheViewersOwn(t *testing.T) {
 	t.Parallel()
 	m, log := mustPlay(t, 6, "log", `{"mode":"table"}`)
-	tl, err := replay.New(m, log)
+	tl, err := replay.New(wink.Rules{}, m, log)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,7 +57,7 @@ func TestTimeline_DescribeWordsQuietMovesByTheirLabel(t *testing.T) {
 	for i, a := range acts {
 		log = append(log, store.ActionRecord{Index: i, Action: a})
 	}
-	tl, err := replay.NewWithRules(signalsRules{}, m, log)
+	tl, err := replay.New(signalsRules{}, m, log)
 	if err != nil {
 		t.Fatal(err)
 	}

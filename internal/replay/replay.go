@@ -15,7 +15,6 @@ import (
 	"sync"
 
 	"topsecret/internal/game"
-	"topsecret/internal/games"
 	"topsecret/internal/store"
 )
 
@@ -63,18 +62,13 @@ type Timeline struct {
 	moves map[int]game.Msg
 }
 
-// New rebuilds m from its log. It fails if the game is unknown or an
-// action does not replay, naming the action's position.
-func New(m store.Match, log []store.ActionRecord) (*Timeline, error) {
-	e, ok := games.Lookup(m.Setup.Game)
-	if !ok || !e.Available() {
+// New rebuilds m from its log with its game's rules, handed down by the
+// caller. It fails if the rules are another game's or an action does not
+// replay, naming the action's position.
+func New(rules game.Rules, m store.Match, log []store.ActionRecord) (*Timeline, error) {
+	if rules == nil || rules.Info().Slug != m.Setup.Game {
 		return nil, fmt.Errorf("replay: game %q is not available", m.Setup.Game)
 	}
-	return NewWithRules(e.Rules, m, log)
-}
-
-// NewWithRules is New with the game's rules given, for games outside the catalogue.
-func NewWithRules(rules game.Rules, m store.Match, log []store.ActionRecord) (*Timeline, error) {
 	t := &Timeline{match: m, rules: rules, names: names(m), log: make([]game.Action, len(log))}
 	for i, r := range log {
 		if r.Index != i {

@@ -51,7 +51,7 @@ func prefixView(tb testing.TB, m store.Match, log []store.ActionRecord, i int, v
 func TestTimeline_Frame(t *testing.T) {
 	t.Parallel()
 	m, log := mustPlay(t, 4, "frame", remote4)
-	tl, err := replay.New(m, log)
+	tl, err := replay.New(wink.Rules{}, m, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func equalJSON(tb testing.TB, a, b any) bool { return asJSON(tb, a) == asJSON(tb
 func TestTimeline_Events(t *testing.T) {
 	t.Parallel()
 	m, log := mustPlay(t, 4, "events", remote4)
-	tl, err := replay.New(m, log)
+	tl, err := replay.New(wink.Rules{}, m, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestTimeline_Events(t *testing.T) {
 func TestTimeline_Turns(t *testing.T) {
 	t.Parallel()
 	m, log := mustPlay(t, 4, "turns", `{"mode":"table"}`)
-	tl, err := replay.New(m, log)
+	tl, err := replay.New(wink.Rules{}, m, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +208,7 @@ func TestVerify(t *testing.T) {
 			if tt.tamper != nil {
 				l = tt.tamper(&mm, l)
 			}
-			err := replay.Verify(mm, l)
+			err := replay.Verify(wink.Rules{}, mm, l)
 			if tt.want == "" {
 				if err != nil {
 					t.Fatalf("Verify: %v", err)
@@ -229,7 +229,7 @@ func TestTimeline_PrivateNoticesNameTheirReader(t *testing.T) {
 	private := 0
 	for _, seed := range []string{"a", "b", "c"} {
 		m, log := mustPlay(t, 5, seed, `{"mode":"table"}`)
-		tl, err := replay.New(m, log)
+		tl, err := replay.New(wink.Rules{}, m, log)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -254,5 +254,17 @@ func TestTimeline_PrivateNoticesNameTheirReader(t *testing.T) {
 	}
 	if private == 0 {
 		t.Fatal("no private notice in three matches: the test checked nothing")
+	}
+}
+
+// A timeline is rebuilt with the rules its caller hands down, which must be
+// the match's game's: another game's, or none, is refused before any deal.
+func TestNew_RulesOfAnotherGame(t *testing.T) {
+	t.Parallel()
+	m, log := mustPlay(t, 4, "rules", remote4)
+	for _, rules := range []game.Rules{nil, relayRules{new(int)}} {
+		if _, err := replay.New(rules, m, log); err == nil || !strings.Contains(err.Error(), `"wink" is not available`) {
+			t.Errorf("New(%v) = %v, want the game refused", rules, err)
+		}
 	}
 }

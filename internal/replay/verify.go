@@ -19,20 +19,20 @@ var ErrInvalid = errors.New("the record does not replay")
 // Verify replays a finished match's record and checks that its log is legal
 // from the first action to the last and reaches exactly the recorded result.
 // Every refusal wraps ErrInvalid and says what is wrong.
-func Verify(m store.Match, log []store.ActionRecord) error {
-	_, err := Check(m, log)
+func Verify(rules game.Rules, m store.Match, log []store.ActionRecord) error {
+	_, err := Check(rules, m, log)
 	return err
 }
 
 // Check is Verify returning the verified timeline.
-func Check(m store.Match, log []store.ActionRecord) (*Timeline, error) {
+func Check(rules game.Rules, m store.Match, log []store.ActionRecord) (*Timeline, error) {
 	if m.Status != store.StatusFinished || m.Result == nil {
 		return nil, fmt.Errorf("%w: the match is not finished, so it has no result to check", ErrInvalid)
 	}
 	if m.Setup.Seats != len(m.Seats) {
 		return nil, fmt.Errorf("%w: the setup seats %d players but %d are named", ErrInvalid, m.Setup.Seats, len(m.Seats))
 	}
-	t, err := New(m, log)
+	t, err := New(rules, m, log)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s (was the seed or the log changed?)", ErrInvalid, strings.TrimPrefix(err.Error(), "replay: "))
 	}

@@ -81,7 +81,7 @@ func TestRegistry_AbandonedMatchEnds(t *testing.T) {
 			if err != nil || len(log) != 5 {
 				t.Fatalf("the log holds %d actions (%v), want the deal's 4 and the pass", len(log), err)
 			}
-			if err := replay.Verify(m, log); err != nil {
+			if err := replay.Verify(rulesOf(m.Setup.Game), m, log); err != nil {
 				t.Fatalf("the record does not replay: %v", err)
 			}
 			f, err := r.Snapshot(ctx, room.Identity{SeatID: ids[1]})

@@ -219,7 +219,7 @@ func TestRoom_ArrivalStamp(t *testing.T) {
 		})
 	}
 	t.Run("AfterRestart", func(t *testing.T) {
-		again := room.NewRegistry(reg.Store, reg.Log)
+		again := room.NewRegistry(reg.Store, everyGame, reg.Log)
 		again.Clock = reg.Clock
 		t.Cleanup(again.Close)
 		r2, err := again.Get(context.Background(), r.Code())

@@ -230,7 +230,7 @@ func TestRoom_SetBotStrength(t *testing.T) {
 			}
 		})
 	}
-	again := room.NewRegistry(reg.Store, reg.Log)
+	again := room.NewRegistry(reg.Store, everyGame, reg.Log)
 	again.Clock = reg.Clock
 	t.Cleanup(again.Close)
 	r2, err := again.Get(ctx, r.Code())

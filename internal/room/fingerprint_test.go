@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"topsecret/internal/game"
-	"topsecret/internal/games"
+	"topsecret/internal/games/wink"
 )
 
 type pane struct {
@@ -124,12 +124,12 @@ func TestFingerprint_MapOrderDoesNotMatter(t *testing.T) {
 // are shown after 200 bot actions of a remote match: the per-viewer part
 // of every frame the room builds in one change.
 func BenchmarkFingerprint(b *testing.B) {
-	e, _ := games.Lookup("wink")
-	st, err := e.Rules.New(game.Setup{Game: "wink", Options: json.RawMessage(`{"mode":"remote"}`), Seats: 5})
+	rules := wink.Rules{}
+	st, err := rules.New(game.Setup{Game: "wink", Options: json.RawMessage(`{"mode":"remote"}`), Seats: 5})
 	if err != nil {
 		b.Fatal(err)
 	}
-	bot, _ := game.BotFor(e.Rules)
+	bot, _ := game.BotFor(rules)
 	now := int64(1_800_000_000_000)
 	for i := 0; i < 200; now += 250 {
 		s := game.Seat(i % 5)

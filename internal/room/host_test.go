@@ -44,7 +44,7 @@ func TestRoom_PassHost(t *testing.T) {
 	if _, err := r.Start(ctx, bob); err != nil {
 		t.Fatalf("the new host starts: %v", err)
 	}
-	again := room.NewRegistry(reg.Store, reg.Log) // a restart
+	again := room.NewRegistry(reg.Store, everyGame, reg.Log) // a restart
 	again.Clock = reg.Clock
 	t.Cleanup(again.Close)
 	r2, err := again.Get(ctx, r.Code())

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"topsecret/internal/game"
-	"topsecret/internal/games"
 	"topsecret/internal/store"
 )
 
@@ -15,8 +14,8 @@ func (g *Registry) load(ctx context.Context, code string) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, ok := games.Lookup(rec.Game)
-	if !ok || !e.Available() {
+	e, ok := g.game(rec.Game)
+	if !ok {
 		return nil, fmt.Errorf("room %s: game %q is not available", code, rec.Game)
 	}
 	seats, err := g.Store.Seats(ctx, code)

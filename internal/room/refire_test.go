@@ -23,7 +23,7 @@ func TestRoom_TimerActionDuringOutageHappensWhenStoreReturns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg := room.NewRegistry(st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	reg := room.NewRegistry(st, everyGame, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	clock := room.NewManualClock(time.Date(2026, 11, 23, 22, 0, 0, 0, time.UTC))
 	reg.Clock = clock
 	t.Cleanup(func() { reg.Close(); st.Close() })

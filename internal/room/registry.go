@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"topsecret/internal/game"
-	"topsecret/internal/games"
 	"topsecret/internal/store"
 )
 
@@ -59,6 +58,10 @@ type Registry struct {
 	// runs each room; nil runs every room here.
 	Owners Owners
 
+	// games are the rules of the games rooms may play, by slug: handed
+	// down by main, never looked up.
+	games map[string]game.Rules
+
 	// mu guards the maps only: nothing slow (the store, a replay, a room's
 	// goroutine) runs under it.
 	mu      sync.Mutex
@@ -87,14 +90,34 @@ const DefaultMaxRooms = 5000
 // ErrFull refuses a room past MaxRooms; rooms leave as they go idle.
 var ErrFull = errors.New("this server runs as many rooms as it may")
 
-// NewRegistry returns a registry with the documented defaults.
-func NewRegistry(s store.Store, log *slog.Logger) *Registry {
+// NewRegistry returns a registry of rooms that play the games of rules,
+// with the documented defaults.
+func NewRegistry(s store.Store, rules []game.Rules, log *slog.Logger) *Registry {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Registry{Store: s, Log: log, Clock: RealClock{}, BotDelay: 1200 * time.Millisecond,
+	games := make(map[string]game.Rules, len(rules))
+	for _, r := range rules {
+		games[r.Info().Slug] = r
+	}
+	return &Registry{Store: s, Log: log, games: games, Clock: RealClock{}, BotDelay: 1200 * time.Millisecond,
 		BotIdle: defaultBotIdle, Buffer: 16, IdleAfter: 15 * time.Minute, AbandonAfter: DefaultAbandonAfter,
 		MaxRooms: DefaultMaxRooms, HostAwayAfter: DefaultHostAwayAfter, UnplayedAfter: 7 * 24 * time.Hour}
+}
+
+// entry is a game a room plays: its rules and their description.
+type entry struct {
+	Info  game.Info
+	Rules game.Rules
+}
+
+// game is the game of slug, if rooms here may play it.
+func (g *Registry) game(slug string) (entry, bool) {
+	r, ok := g.games[slug]
+	if !ok {
+		return entry{}, false
+	}
+	return entry{Info: r.Info(), Rules: r}, true
 }
 
 // Created is what a host gets back from CreateRoom.
@@ -105,12 +128,9 @@ type Created struct {
 
 // CreateRoom validates the options with the game's rules and stores a new room.
 func (g *Registry) CreateRoom(ctx context.Context, slug string, options json.RawMessage) (Created, error) {
-	e, ok := games.Lookup(slug)
+	e, ok := g.game(slug)
 	if !ok {
 		return Created{}, refuseSaid("game.refuse.no_game", game.X("game", slug))
-	}
-	if !e.Available() {
-		return Created{}, refuseSaid("game.refuse.coming_soon", game.X("game", slug))
 	}
 	opts, err := e.Rules.Options(options)
 	if err != nil {

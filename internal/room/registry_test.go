@@ -46,7 +46,7 @@ func TestRegistry_GetLoadsOnceOutsideTheLock(t *testing.T) {
 	}
 	t.Cleanup(func() { st.Close() })
 	ctx := t.Context()
-	seed := room.NewRegistry(st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	seed := room.NewRegistry(st, everyGame, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	slow, err := seed.CreateRoom(ctx, "wink", json.RawMessage(`{}`))
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +58,7 @@ func TestRegistry_GetLoadsOnceOutsideTheLock(t *testing.T) {
 	seed.Close()
 
 	gs := &gatedStore{Store: st, code: slow.Code, entered: make(chan struct{}, 64), release: make(chan struct{})}
-	reg := room.NewRegistry(gs, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	reg := room.NewRegistry(gs, everyGame, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	t.Cleanup(reg.Close)
 
 	const callers = 20
@@ -195,5 +195,36 @@ func TestRegistry_ForgetUnplayed(t *testing.T) {
 		if _, err := reg.Store.Room(ctx, r.Code()); err != nil {
 			t.Fatalf("room %s was deleted: %v", r.Code(), err)
 		}
+	}
+}
+
+// A registry plays the games it is handed and no other: a game it was not
+// given is refused as unknown when a room is made, and a stored room of
+// such a game does not load.
+func TestRegistry_PlaysOnlyTheGamesHandedDown(t *testing.T) {
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "rooms.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	every := room.NewRegistry(st, everyGame, quiet)
+	defer every.Close()
+	vault, err := every.CreateRoom(context.Background(), "vault", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	winkOnly := room.NewRegistry(st, everyGame[:1], quiet)
+	defer winkOnly.Close()
+	_, err = winkOnly.CreateRoom(context.Background(), "vault", nil)
+	var rf *room.Refusal
+	if !errors.As(err, &rf) || rf.Said == nil || rf.Said.ID != "game.refuse.no_game" {
+		t.Fatalf("CreateRoom(vault) on a wink-only registry = %v, want game.refuse.no_game", err)
+	}
+	if _, err := winkOnly.Get(context.Background(), vault.Code); err == nil {
+		t.Fatal("a wink-only registry loaded a vault room")
+	}
+	if _, err := winkOnly.CreateRoom(context.Background(), "wink", nil); err != nil {
+		t.Fatalf("CreateRoom(wink) = %v", err)
 	}
 }

@@ -162,7 +162,7 @@ func TestRoom_PassSeatAfterRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again := room.NewRegistry(reg.Store, reg.Log)
+	again := room.NewRegistry(reg.Store, everyGame, reg.Log)
 	again.Clock = reg.Clock
 	t.Cleanup(again.Close)
 	r2, err := again.Get(ctx, r.Code())

@@ -96,7 +96,7 @@ func TestRoom_TakeBack(t *testing.T) {
 	if err := r.Replace(ctx, room.Identity{Host: true}, ids[2]); err != nil {
 		t.Fatal(err)
 	}
-	again := room.NewRegistry(reg.Store, reg.Log) // a restart
+	again := room.NewRegistry(reg.Store, everyGame, reg.Log) // a restart
 	again.Clock, again.BotDelay = reg.Clock, time.Hour
 	t.Cleanup(again.Close)
 	r2, err := again.Get(ctx, r.Code())
@@ -156,10 +156,10 @@ func TestRoom_EndMatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := replay.New(m, log); err != nil {
+	if _, err := replay.New(rulesOf(m.Setup.Game), m, log); err != nil {
 		t.Fatalf("replay.New: %v", err)
 	}
-	if _, err := replay.Check(m, log); err != nil {
+	if _, err := replay.Check(rulesOf(m.Setup.Game), m, log); err != nil {
 		t.Fatalf("replay.Check: %v", err)
 	}
 	f, _ := r.Snapshot(ctx, room.Identity{SeatID: ids[0]})

@@ -82,7 +82,7 @@ func openRegistry(tb testing.TB, path string, clock room.Clock) *room.Registry {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	reg := room.NewRegistry(st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	reg := room.NewRegistry(st, everyGame, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	reg.Clock = clock
 	reg.BotDelay = 0
 	tb.Cleanup(func() { reg.Close(); st.Close() })
@@ -169,7 +169,7 @@ func TestRoom_IDFromAnEarlierMatchIsAnsweredWithoutReload(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := &countingStore{Store: db}
-	reg := room.NewRegistry(st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	reg := room.NewRegistry(st, everyGame, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	reg.Clock = room.NewManualClock(time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC))
 	reg.BotDelay = 0
 	t.Cleanup(func() { reg.Close(); db.Close() })

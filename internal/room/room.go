@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"topsecret/internal/game"
-	"topsecret/internal/games"
 	"topsecret/internal/store"
 )
 
@@ -58,7 +57,7 @@ type Room struct {
 
 	// Everything below is touched only by the room goroutine.
 	rec      store.Room
-	entry    games.Entry
+	entry    entry
 	seats    []store.Seat
 	match    *liveMatch
 	finished []store.Match // this room's finished matches, newest first

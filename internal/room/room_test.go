@@ -19,7 +19,7 @@ func mustRegistry(tb testing.TB) *room.Registry {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	reg := room.NewRegistry(st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	reg := room.NewRegistry(st, everyGame, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	reg.Clock = room.NewManualClock(time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC))
 	reg.BotDelay = 0
 	tb.Cleanup(func() { reg.Close(); st.Close() })

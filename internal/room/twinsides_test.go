@@ -67,7 +67,7 @@ func playToChoice(t *testing.T, path string, tc twinCase) (string, []string, tim
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg := room.NewRegistry(st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	reg := room.NewRegistry(st, everyGame, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	clock := room.NewManualClock(time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC))
 	reg.Clock = clock
 	ctx := t.Context()
@@ -143,7 +143,7 @@ func openSide(t *testing.T, path string, now time.Time, code string, ids []strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg := room.NewRegistry(st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	reg := room.NewRegistry(st, everyGame, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	clock := room.NewManualClock(now)
 	reg.Clock, reg.Buffer = clock, 1024 // nothing is skipped for want of room
 	t.Cleanup(func() { reg.Close(); st.Close() })

@@ -39,11 +39,11 @@ func benchmarkWinkRoom(b *testing.B, n int, phones bool) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	reg := room.NewRegistry(st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	reg := room.NewRegistry(st, everyGame.Rules(), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	reg.Clock = room.NewManualClock(time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC))
 	reg.Buffer = 1 << 16
 	b.Cleanup(func() { reg.Close(); st.Close() })
-	s := New(reg, st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	s := New(everyGame, reg, st, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	ctx := context.Background()
 	c, err := reg.CreateRoom(ctx, "wink", json.RawMessage(`{"mode":"remote","startPlayer":0}`))
 	if err != nil {
@@ -84,11 +84,11 @@ func benchmarkWinkRoom(b *testing.B, n int, phones bool) {
 	}
 	if !phones {
 		for _, id := range seats {
-			subscribe(room.Identity{SeatID: id}, jsonEncoder("en"))
+			subscribe(room.Identity{SeatID: id}, s.jsonEncoder("en"))
 		}
 	} else {
 		for _, id := range append(seats, "") {
-			for _, enc := range []room.Encoder{reader("en"), jsonEncoder("en")} {
+			for _, enc := range []room.Encoder{reader("en"), s.jsonEncoder("en")} {
 				subscribe(room.Identity{SeatID: id, Table: id == ""}, enc)
 			}
 		}

@@ -7,7 +7,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"topsecret/internal/game"
-	"topsecret/internal/games"
 	"topsecret/web/words"
 )
 
@@ -22,16 +21,16 @@ type gameBoardJSON struct {
 }
 
 func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
-	e, ok := games.Lookup(chi.URLParam(r, "slug"))
+	g, ok := s.games.Lookup(chi.URLParam(r, "slug"))
 	if !ok {
 		s.error(w, r, &missing{what: "game"})
 		return
 	}
 	rd := reader(r, nil)
-	i := rd.Game(e.Info)
+	i := rd.Game(g.Rules.Info())
 	out := gameBoardJSON{gameJSON: gameJSON{Slug: i.Slug, Name: i.Name, MinPlayers: i.MinPlayers, MaxPlayers: i.MaxPlayers,
-		Available: e.Available(), Blurb: i.Blurb, Series: i.Series, Options: i.Options}}
-	if b, ok := e.Rules.(game.Boarder); ok {
+		Available: true, Blurb: i.Blurb, Series: i.Series, Options: i.Options}}
+	if b, ok := g.Rules.(game.Boarder); ok {
 		board, err := json.Marshal(b.Board())
 		if err != nil {
 			s.error(w, r, err)

@@ -8,7 +8,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"topsecret/internal/game"
-	"topsecret/internal/games"
 	"topsecret/internal/room"
 	"topsecret/internal/store"
 )
@@ -27,10 +26,11 @@ type gameJSON struct {
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 	out := []gameJSON{}
 	rd := reader(r, nil)
-	for _, e := range games.All() {
-		i := rd.Game(e.Info)
+	for _, g := range s.games.All() {
+		i := rd.Game(g.Rules.Info())
+		// Every game on the shelf is playable; the field stays for clients.
 		out = append(out, gameJSON{Slug: i.Slug, Name: i.Name, MinPlayers: i.MinPlayers, MaxPlayers: i.MaxPlayers,
-			Available: e.Available(), Blurb: i.Blurb, Series: i.Series, Options: i.Options})
+			Available: true, Blurb: i.Blurb, Series: i.Series, Options: i.Options})
 	}
 	writeJSON(w, http.StatusOK, out)
 }

@@ -5,14 +5,13 @@ import (
 	"time"
 
 	"topsecret/internal/room"
-	"topsecret/web/catalogue"
 )
 
 // The host's prompt says how long before asking the asking phone first
 // came into the room: never, under a minute, in minutes, then in hours.
 func TestCameSaid(t *testing.T) {
 	t.Parallel()
-	rd := catalogue.Words().Reader("en", nil)
+	rd := everyGame.Words().Reader("en", nil)
 	at := time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
 		before time.Duration // -1: no arrival stamp

@@ -20,7 +20,7 @@ type request struct {
 // exactly when it counts against a's address.
 func sameClient(t *testing.T, e *env, trust bool, a, b request) bool {
 	t.Helper()
-	srv := server.New(e.Rooms, e.Store, quietLog())
+	srv := server.New(everyGame, e.Rooms, e.Store, quietLog())
 	srv.TrustProxy = trust
 	srv.Doorman.Rooms = server.Allowance{PerMinute: 0.001, Burst: 1}
 	send := func(q request) int {
@@ -119,7 +119,7 @@ func TestClientAddr_ProtoFromTrustedProxyOnly(t *testing.T) {
 		peer   string
 		secure bool
 	}{{"127.0.0.1:40000", true}, {"192.0.2.7:40000", false}} {
-		srv := server.New(e.Rooms, e.Store, quietLog())
+		srv := server.New(everyGame, e.Rooms, e.Store, quietLog())
 		srv.TrustProxy = true
 		req := httptest.NewRequest("POST", "http://127.0.0.1:8080/api/rooms", strings.NewReader(`{"game":"wink"}`))
 		req.RemoteAddr = tt.peer

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"topsecret/internal/game"
-	"topsecret/web/catalogue"
 )
 
 // worded is an error as any client receives it: a stable code, the words
@@ -49,7 +48,7 @@ func (e *env) ask(tb testing.TB, lang, method, path, ctype, token, body string) 
 
 // french is what the French catalogue says for id.
 func french(id string, args ...game.Arg) string {
-	return catalogue.Words().Reader("fr", nil).Say(game.M(id, args...))
+	return everyGame.Words().Reader("fr", nil).Say(game.M(id, args...))
 }
 
 // Every error an HTTP client receives keeps its code and is worded in the

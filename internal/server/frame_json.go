@@ -54,7 +54,7 @@ type jsonOwn struct {
 }
 
 // encodeJSONView is the JSON frame of f for a reader of lang.
-func encodeJSONView(f *room.Frame, lang string, rd words.Reader) ([]byte, error) {
+func encodeJSONView(f *room.Frame, lang string, rd words.Reader, w *worded) ([]byte, error) {
 	shared, err := sharedJSON(f, lang, rd)
 	if err != nil {
 		return nil, err
@@ -74,7 +74,7 @@ func encodeJSONView(f *room.Frame, lang string, rd words.Reader) ([]byte, error)
 	var game []byte
 	if f.First {
 		// It stays the same while the connection lasts.
-		game = gameJSONIn(lang, f.Info)
+		game = w.gameJSON(lang, f.Info)
 	}
 	key := "json " + lang
 	events := make([]string, len(f.Events))

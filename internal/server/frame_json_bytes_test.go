@@ -10,28 +10,25 @@ import (
 	"testing"
 	"time"
 
-	"topsecret/internal/games"
+	"topsecret/internal/game"
 	"topsecret/internal/room"
 	"topsecret/internal/store/sqlite"
 	"topsecret/internal/viewjson"
-	"topsecret/web/catalogue"
 )
 
 // JSON frames are written by package viewjson; what a client reads must be
 // what encoding/json would have written, byte for byte, for every game's
 // frames: each seat's and the table's, from the lobby to the result.
 func TestJSONFrame_WritesWhatEncodingJSONWrites(t *testing.T) {
-	for _, g := range games.All() {
-		if !g.Available() {
-			continue
-		}
+	for _, b := range everyGame.All() {
+		g := struct{ Info game.Info }{b.Rules.Info()}
 		t.Run(g.Info.Slug, func(t *testing.T) {
 			t.Parallel()
 			st, err := sqlite.Open(filepath.Join(t.TempDir(), "frames.db"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			reg := room.NewRegistry(st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			reg := room.NewRegistry(st, everyGame.Rules(), slog.New(slog.NewTextHandler(io.Discard, nil)))
 			clock := room.NewManualClock(time.Date(2026, 11, 29, 20, 0, 0, 0, time.UTC))
 			reg.Clock, reg.BotDelay = clock, 0
 			t.Cleanup(func() { reg.Close(); st.Close() })
@@ -58,7 +55,7 @@ func TestJSONFrame_WritesWhatEncodingJSONWrites(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					rd := catalogue.Words().Reader("en", playerNames(f))
+					rd := everyGame.Words().Reader("en", playerNames(f))
 					for _, part := range []any{ownPart(f, rd), sharedPart(f, rd)} {
 						want, err := json.Marshal(part)
 						if err != nil {

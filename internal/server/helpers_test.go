@@ -16,13 +16,34 @@ import (
 
 	"github.com/coder/websocket"
 
+	"topsecret/cmd/topsecret/shelf"
 	"topsecret/internal/game"
-	"topsecret/internal/games"
 	"topsecret/internal/room"
 	"topsecret/internal/server"
 	"topsecret/internal/store"
 	"topsecret/internal/store/sqlite"
 )
+
+// everyGame is the shelf the tests' servers are handed: every game, those
+// in the works too, as main builds it with --dev-games.
+var everyGame = shelf.New(true)
+
+// shelved is one game of the shelf as the tests loop over them.
+type shelved struct {
+	Info game.Info
+	// Dev marks a game in the works, which tests of what every finished
+	// game must have leave out.
+	Dev bool
+}
+
+// shelvedGames are the games on everyGame, in the home page's order.
+func shelvedGames() []shelved {
+	var out []shelved
+	for _, g := range everyGame.All() {
+		out = append(out, shelved{Info: g.Rules.Info(), Dev: g.Dev})
+	}
+	return out
+}
 
 // env is one running server over a real SQLite file and real sockets.
 type env struct {
@@ -69,11 +90,11 @@ func mustStartOn(tb testing.TB, path string, clock *room.ManualClock, wrap func(
 	if wrap != nil {
 		st = wrap(db)
 	}
-	reg := room.NewRegistry(st, quietLog())
+	reg := room.NewRegistry(st, everyGame.Rules(), quietLog())
 	reg.Clock = clock
 	reg.BotDelay = 0
 	reg.BotIdle = time.Second
-	srv := server.New(reg, st, quietLog())
+	srv := server.New(everyGame, reg, st, quietLog())
 	ts := httptest.NewServer(srv.Handler())
 	e := &env{t: tb, path: path, Store: st, Rooms: reg, Clock: clock, Server: ts, Srv: srv}
 	tb.Cleanup(e.stop)
@@ -328,8 +349,8 @@ func (e *env) replayView(matchID string, v game.Viewer) string {
 	for i, r := range recs {
 		log[i] = r.Action
 	}
-	entry, _ := games.Lookup(m.Setup.Game)
-	st, err := game.Replay(entry.Rules, m.Setup, log)
+	g, _ := everyGame.Lookup(m.Setup.Game)
+	st, err := game.Replay(g.Rules, m.Setup, log)
 	if err != nil {
 		e.t.Fatal(err)
 	}

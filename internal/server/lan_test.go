@@ -65,7 +65,7 @@ func TestServer_LANLinks(t *testing.T) {
 	t.Parallel()
 	e := mustStart(t)
 	serve := func(lan, remote, host, method, path, cookie string) (int, string) {
-		srv := server.New(e.Rooms, e.Store, quietLog())
+		srv := server.New(everyGame, e.Rooms, e.Store, quietLog())
 		srv.LANHost = lan
 		var body io.Reader
 		if method == "POST" {

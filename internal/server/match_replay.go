@@ -15,8 +15,8 @@ import (
 	"topsecret/internal/replay"
 	"topsecret/internal/room"
 	"topsecret/internal/store"
+	"topsecret/static"
 	"topsecret/web/boards"
-	"topsecret/web/catalogue"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
 )
@@ -51,7 +51,11 @@ func (s *Server) timeline(ctx context.Context, id string) (*replay.Timeline, err
 	if err != nil {
 		return nil, err
 	}
-	t, err := replay.New(m, log)
+	g, ok := s.games.Lookup(m.Setup.Game)
+	if !ok {
+		return nil, fmt.Errorf("replay match %s: game %q is not offered here", id, m.Setup.Game)
+	}
+	t, err := replay.New(g.Rules, m, log)
 	if err != nil {
 		return nil, fmt.Errorf("replay match %s: %w", id, err)
 	}
@@ -124,7 +128,7 @@ func (s *Server) handleReplayPage(w http.ResponseWriter, r *http.Request) {
 		s.error(w, r, err)
 		return
 	}
-	p := replayPage(r, t, as, step)
+	p := s.replayPage(r, t, as, step)
 	// Only someone in the room learns which room the match was played in:
 	// a replay link is shared, and the room's code lets anyone in.
 	if member, host := s.roomRole(r, m.RoomCode); member {
@@ -132,7 +136,7 @@ func (s *Server) handleReplayPage(w http.ResponseWriter, r *http.Request) {
 	}
 	p.Screen = r.URL.Query().Get("screen") == "table"
 	title := reader(r, nil).Say(game.M("game.page.title.replay", game.X("game", p.GameName), game.N("number", m.Number)))
-	s.render(w, r, http.StatusOK, layout.Page(title, pages.ReplayPage(p), append([]string{replaySheet}, gameAssets(m.Setup.Game)...)...))
+	s.render(w, r, http.StatusOK, layout.Page(title, pages.ReplayPage(p), append([]string{static.Path(replaySheet)}, s.gameAssets(m.Setup.Game)...)...))
 }
 
 // replayJSON is /m/{id} for tools: the record plus the timeline's marks.
@@ -238,7 +242,7 @@ func (s *Server) replayStep(r *http.Request, t *replay.Timeline, i int, as strin
 	step := pages.ReplayStep{Index: f.Info.Index, Last: t.Len() - 1, Turn: f.Info.Turn, Round: f.Info.Round,
 		Actor: actorName(rd, f.Info), Clock: clock(f.Info.At - m.Setup.Started), Text: strings.Join(lines(rd, f.Text), " "),
 		Events: lines(rd, f.Events), As: as, AsLabel: asLabel(rd, as, names), At: f.Info.At}
-	if board, ok := catalogue.Lookup(m.Setup.Game); ok {
+	if board, ok := s.games.Lookup(m.Setup.Game); ok {
 		step.Progress = progress(board, rd, f.Info)
 		step.Board = board.Draw(bc)
 		if v.Kind == game.Omniscient && board.Secrets != nil {

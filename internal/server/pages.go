@@ -9,10 +9,9 @@ import (
 	"github.com/a-h/templ"
 
 	"topsecret/internal/game"
-	"topsecret/internal/games"
 	"topsecret/internal/room"
+	"topsecret/static"
 	"topsecret/web/boards"
-	"topsecret/web/catalogue"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
 )
@@ -20,8 +19,8 @@ import (
 func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) {
 	h := pages.Home{}
 	rd := reader(r, nil)
-	for _, e := range games.All() {
-		h.Games = append(h.Games, pages.GameCard{Info: rd.Game(e.Info), Available: e.Available()})
+	for _, g := range s.games.All() {
+		h.Games = append(h.Games, pages.GameCard{Info: rd.Game(g.Rules.Info()), Available: true})
 	}
 	s.render(w, r, http.StatusOK, layout.Page(rd.Say(game.M("game.page.title.home")), pages.HomePage(h)))
 }
@@ -72,10 +71,10 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 		if table {
 			page.WSURL += "?table=1"
 		}
-		board, _ := catalogue.Lookup(f.Info.Slug)
+		board, _ := s.games.Lookup(f.Info.Slug)
 		page.HowTo = boards.HowToCorner(board, boards.Context{Table: table, Words: reader(r, nil)})
 		title := l.Game.Name + " · " + f.Code
-		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), append(gameAssets(f.Info.Slug), "css/howto.css", "css/console.css", "js/console.js")...))
+		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), append(s.gameAssets(f.Info.Slug), static.Path("css/howto.css"), static.Path("css/console.css"), static.Path("js/console.js"))...))
 		return nil
 	})
 }
@@ -96,9 +95,12 @@ func renderString(c templ.Component) (string, error) {
 	return strings.TrimSpace(b.String()), err
 }
 
-// gameAssets are the static asset names of game slug's own stylesheets and
-// script ("" for none): a page loads only its own game's.
-func gameAssets(slug string) []string {
-	b, _ := catalogue.Lookup(slug)
-	return append(b.StylesheetPaths(), b.ScriptPath())
+// gameAssets are the URLs of game slug's own stylesheets and script (""
+// for none): a page loads only its own game's.
+func (s *Server) gameAssets(slug string) []string {
+	b, ok := s.games.Lookup(slug)
+	if !ok {
+		return nil
+	}
+	return append(b.StylesheetURLs(), b.ScriptURL())
 }

@@ -14,7 +14,6 @@ import (
 	"topsecret/internal/replay"
 	"topsecret/internal/room"
 	"topsecret/web/boards"
-	"topsecret/web/catalogue"
 	"topsecret/web/pages"
 	"topsecret/web/words"
 )
@@ -46,7 +45,7 @@ func (s *Server) htmlEncoder(r *http.Request) room.Encoder {
 	if enc, ok := s.htmlEncoders.get(format); ok {
 		return enc
 	}
-	ctx := words.WithLanguage(context.Background(), lang)
+	ctx := words.WithCatalog(words.WithLanguage(context.Background(), lang), s.games.Words())
 	enc := room.Encoder{Format: format, Encode: func(f *room.Frame) ([]byte, error) {
 		return viewHTML(ctx, pages.LiveMain(s.live(f, base, lang)))
 	}}
@@ -57,11 +56,11 @@ func (s *Server) htmlEncoder(r *http.Request) room.Encoder {
 // jsonEncoder sends frames as JSON for a reader of lang: the game's
 // description worded, and every event and move label carrying its text
 // beside its id and arguments.
-func jsonEncoder(lang string) room.Encoder {
+func (s *Server) jsonEncoder(lang string) room.Encoder {
 	return room.Encoder{Format: "json " + lang, Encode: func(f *room.Frame) ([]byte, error) {
 		// The frame's version and time are not in its content:
 		// jsonShared and jsonOwn leave them out.
-		return encodeJSONView(f, lang, catalogue.Words().Reader(lang, playerNames(f)))
+		return encodeJSONView(f, lang, s.games.Words().Reader(lang, playerNames(f)), s.worded)
 	}}
 }
 
@@ -69,8 +68,8 @@ func jsonEncoder(lang string) room.Encoder {
 // of lang.
 func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	names := playerNames(f)
-	rd := catalogue.Words().Reader(lang, names)
-	l := pages.Live{Code: f.Code, Game: gameIn(lang, f.Info), Status: f.Status, You: int(f.You), IsHost: f.Host, Table: f.Table,
+	rd := s.games.Words().Reader(lang, names)
+	l := pages.Live{Code: f.Code, Game: s.worded.game(lang, f.Info), Status: f.Status, You: int(f.You), IsHost: f.Host, Table: f.Table,
 		JoinURL: base + "/r/" + f.Code, QRSVG: s.qrSVG(base + "/r/" + f.Code)}
 	key := "words " + lang
 	lines := boardLines(f, key, rd)
@@ -104,14 +103,15 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 		l.StartHint = startHint(rd, l.Game, n)
 	}
 	l.Options = optionValues(f, l.Game)
-	if board, ok := catalogue.Lookup(f.Info.Slug); ok && f.Status == room.StatusLobby {
+	board, _ := s.games.Lookup(f.Info.Slug)
+	if f.Status == room.StatusLobby {
 		l.HowTo = boards.HowToLobby(board, boards.Context{Table: f.Table, Words: rd})
 	}
 	for _, st := range f.Standings {
 		l.Standings = append(l.Standings, pages.Standing{Name: st.Name, Points: st.Points, Wins: st.Wins, Played: st.Played, Leader: st.Leader, Champion: st.Champion})
 	}
 	if f.Match != nil {
-		liveMatch(&l, f, names, rd, lines)
+		liveMatch(&l, f, board, names, rd, lines)
 	}
 	return l
 }
@@ -157,8 +157,7 @@ func optionValues(f *room.Frame, g game.Info) []pages.OptionValue {
 
 // liveMatch adds f's match to l: the seats' colours and signs, the board
 // drawn for this viewer, and the result once there is one.
-func liveMatch(l *pages.Live, f *room.Frame, names []string, rd words.Reader, lines []boards.Line) {
-	board, _ := catalogue.Lookup(f.Info.Slug)
+func liveMatch(l *pages.Live, f *room.Frame, board boards.Game, names []string, rd words.Reader, lines []boards.Line) {
 	for i := range l.Seats {
 		for _, p := range f.Match.Players {
 			if p.ID == l.Seats[i].ID && p.Colour != "" {

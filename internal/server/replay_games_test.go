@@ -11,7 +11,6 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
-	"topsecret/internal/games"
 	"topsecret/internal/store"
 )
 
@@ -48,10 +47,7 @@ func (e *env) mustBotMatch(slug string, n int) string {
 // game's own board.
 func TestReplay_EveryGame(t *testing.T) {
 	t.Parallel()
-	for _, g := range games.All() {
-		if !g.Available() {
-			continue
-		}
+	for _, g := range shelvedGames() {
 		t.Run(g.Info.Slug, func(t *testing.T) {
 			t.Parallel()
 			e := mustStart(t)
@@ -94,13 +90,13 @@ func TestReplay_EachGameNamesItsOwnUnits(t *testing.T) {
 		// wink's board counts neither; the suitcase's laps and moves do.
 		"wink": func(_ view, round, turn int) string { return fmt.Sprintf("Round %d · turn %d", round, turn) },
 	}
-	for _, g := range games.All() {
-		if !g.Available() {
-			continue
-		}
+	for _, g := range shelvedGames() {
 		t.Run(g.Info.Slug, func(t *testing.T) {
 			t.Parallel()
 			label, ok := want[g.Info.Slug]
+			if !ok && g.Dev {
+				t.Skipf("%s is a game in the works, its units not settled", g.Info.Slug)
+			}
 			if !ok {
 				t.Fatalf("%s: no expectation for its units", g.Info.Slug)
 			}

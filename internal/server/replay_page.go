@@ -14,7 +14,6 @@ import (
 	"topsecret/internal/replay"
 	"topsecret/internal/store"
 	"topsecret/web/boards"
-	"topsecret/web/catalogue"
 	"topsecret/web/pages"
 	"topsecret/web/words"
 )
@@ -76,11 +75,11 @@ func asLabel(rd words.Reader, as string, names []string) string {
 }
 
 // replayPage fills the page around a first step.
-func replayPage(r *http.Request, t *replay.Timeline, as string, step pages.ReplayStep) pages.Replay {
+func (s *Server) replayPage(r *http.Request, t *replay.Timeline, as string, step pages.ReplayStep) pages.Replay {
 	m := t.Match()
 	names := t.Names()
 	rd := reader(r, names)
-	p := pages.Replay{MatchID: m.ID, GameName: gameName(r, m.Setup.Game), Number: m.Number,
+	p := pages.Replay{MatchID: m.ID, GameName: s.gameName(r, m.Setup.Game), Number: m.Number,
 		Date: date(rd, m.CreatedAt, true), Length: length(rd, t.Len()-1, m),
 		Steps: t.Len(), As: as, Step: step}
 	p.Perspectives = append(p.Perspectives, pages.Perspective{Key: "all", Label: rd.Say(game.M("game.page.replay.eyes_all"))},
@@ -110,7 +109,7 @@ func replayPage(r *http.Request, t *replay.Timeline, as string, step pages.Repla
 	}
 	p.Winners = joinNames(rd, winners)
 	p.Summary = rd.Say(res.Summary)
-	p.Marks = marks(r, t)
+	p.Marks = s.marks(r, t)
 	return p
 }
 
@@ -127,8 +126,8 @@ func progress(board boards.Game, rd words.Reader, info replay.StepInfo) string {
 // in the game's own units and by whom it awaits: "Trick 4 · Ann & Ben". A
 // start that reads like the one before it (vault's phases of one trick,
 // awaiting the same seats) adds nothing to the list.
-func marks(r *http.Request, t *replay.Timeline) []pages.ReplayMark {
-	board, _ := catalogue.Lookup(t.Match().Setup.Game)
+func (s *Server) marks(r *http.Request, t *replay.Timeline) []pages.ReplayMark {
+	board, _ := s.games.Lookup(t.Match().Setup.Game)
 	rd := reader(r, t.Names())
 	var out []pages.ReplayMark
 	for i := range t.Len() {

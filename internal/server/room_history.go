@@ -7,9 +7,9 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"topsecret/internal/game"
-	"topsecret/internal/games"
 	"topsecret/internal/room"
 	"topsecret/internal/store"
+	"topsecret/static"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
 )
@@ -56,13 +56,16 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request, code string, na
 		s.error(w, r, err)
 		return
 	}
-	entry, _ := games.Lookup(rm.Game)
+	info := game.Info{Slug: rm.Game, Name: rm.Game}
+	if g, ok := s.games.Lookup(rm.Game); ok {
+		info = g.Rules.Info()
+	}
 	rd := reader(r, nil)
-	h := pages.History{Game: rd.Game(entry.Info)}
-	title := rd.Say(game.M("game.page.history.game", game.X("game", gameName(r, entry.Info.Slug))))
+	h := pages.History{Game: rd.Game(info)}
+	title := rd.Say(game.M("game.page.history.game", game.X("game", s.gameName(r, info.Slug))))
 	if named {
 		h.Code = code
-		title = rd.Say(game.M("game.page.title.history", game.X("game", gameName(r, entry.Info.Slug)), game.X("code", code)))
+		title = rd.Say(game.M("game.page.title.history", game.X("game", s.gameName(r, info.Slug)), game.X("code", code)))
 	}
 	var finished []store.Match
 	for _, m := range ms {
@@ -79,13 +82,13 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request, code string, na
 		h.Matches = append(h.Matches, row)
 	}
 	slices.Reverse(finished)
-	for _, st := range room.Standings(finished, entry.Info.Series.Target) {
+	for _, st := range room.Standings(finished, info.Series.Target) {
 		h.Standings = append(h.Standings, pages.Standing{Name: st.Name, Points: st.Points, Wins: st.Wins, Played: st.Played, Leader: st.Leader})
 		if st.Champion {
 			h.Champion = st.Name
 		}
 	}
-	s.render(w, r, http.StatusOK, layout.Page(title, pages.HistoryPage(h), replaySheet))
+	s.render(w, r, http.StatusOK, layout.Page(title, pages.HistoryPage(h), static.Path(replaySheet)))
 }
 
 func (s *Server) historyRow(r *http.Request, m store.Match) (pages.HistoryRow, error) {
@@ -93,7 +96,7 @@ func (s *Server) historyRow(r *http.Request, m store.Match) (pages.HistoryRow, e
 	if err != nil {
 		return pages.HistoryRow{}, err
 	}
-	row := pages.HistoryRow{ID: m.ID, Number: m.Number, Game: gameName(r, m.Setup.Game),
+	row := pages.HistoryRow{ID: m.ID, Number: m.Number, Game: s.gameName(r, m.Setup.Game),
 		Date: date(reader(r, nil), m.CreatedAt, false), Length: length(reader(r, nil), len(log), m)}
 	names := make([]string, len(m.Seats))
 	for i, st := range m.Seats {
@@ -114,9 +117,9 @@ func (s *Server) historyRow(r *http.Request, m store.Match) (pages.HistoryRow, e
 }
 
 // gameName is a game's name in r's reader's language, or its slug if unknown.
-func gameName(r *http.Request, slug string) string {
-	if e, ok := games.Lookup(slug); ok {
-		return reader(r, nil).Game(e.Info).Name
+func (s *Server) gameName(r *http.Request, slug string) string {
+	if g, ok := s.games.Lookup(slug); ok {
+		return reader(r, nil).Game(g.Rules.Info()).Name
 	}
 	return slug
 }

@@ -10,7 +10,6 @@ import (
 
 	"topsecret/internal/game"
 	"topsecret/internal/room"
-	"topsecret/web/catalogue"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
 	"topsecret/web/words"
@@ -200,7 +199,7 @@ func (s *Server) tooManyTries(w http.ResponseWriter, r *http.Request) {
 // sayMoved tells a phone whose seat moved to another phone why its
 // connection ends; it reconnects as a watcher, and its page says so too.
 func (s *Server) sayMoved(o *outbox, lang string) {
-	rd := catalogue.Words().Reader(lang, nil)
+	rd := s.games.Words().Reader(lang, nil)
 	_ = o.write(mustJSON(struct {
 		Type   string `json:"type"`
 		Reason string `json:"reason"`

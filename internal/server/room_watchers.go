@@ -14,7 +14,6 @@ import (
 
 	"topsecret/internal/game"
 	"topsecret/internal/room"
-	"topsecret/web/catalogue"
 	"topsecret/web/pages"
 )
 
@@ -50,7 +49,7 @@ func (s *Server) handleWatchersRemove(w http.ResponseWriter, r *http.Request) {
 
 // sayRemoved tells a watcher the host removed why its connection ends.
 func (s *Server) sayRemoved(o *outbox, lang string) {
-	rd := catalogue.Words().Reader(lang, nil)
+	rd := s.games.Words().Reader(lang, nil)
 	// The code tells the page to reload, which then says it will not
 	// reconnect for a while.
 	_ = o.write(mustJSON(struct {

@@ -20,13 +20,19 @@ import (
 	"topsecret/internal/room"
 	"topsecret/internal/store"
 	"topsecret/static"
+	"topsecret/web/catalogue"
 )
 
 // Server holds the HTTP side's dependencies.
 type Server struct {
 	Rooms *room.Registry
-	Store store.Store
-	Log   *slog.Logger
+	// games are the games this server offers, handed down by main: their
+	// rules, boards, words and assets.
+	games *catalogue.Shelf
+	// worded holds each game's description worded per language.
+	worded *worded
+	Store  store.Store
+	Log    *slog.Logger
 	// BaseURL is the public address used in join links and QR codes, e.g.
 	// "http://192.168.1.20:8080". Empty means: taken from each request.
 	BaseURL string
@@ -115,13 +121,14 @@ const (
 	foundRoomsSize       = 8192
 )
 
-// New returns a server with the documented defaults, its router built. A
-// Server must come from New.
-func New(rooms *room.Registry, st store.Store, log *slog.Logger) *Server {
+// New returns a server of the games on the shelf (the rooms' registry
+// must play the same ones) with the documented defaults, its router built.
+// A Server must come from New.
+func New(games *catalogue.Shelf, rooms *room.Registry, st store.Store, log *slog.Logger) *Server {
 	if log == nil {
 		log = slog.Default()
 	}
-	s := &Server{Rooms: rooms, Store: st, Log: log, ReadLimit: 4 << 10, RatePerSec: 20, RateBurst: 40,
+	s := &Server{Rooms: rooms, Store: st, Log: log, games: games, worded: &worded{words: games.Words()}, ReadLimit: 4 << 10, RatePerSec: 20, RateBurst: 40,
 		WriteTimeout: 10 * time.Second, PingInterval: 25 * time.Second, Doorman: NewDoorman(),
 		TrustedProxies: DefaultProxies,
 		timelines:      newLRU[string, *replay.Timeline](timelineCacheSize),
@@ -144,10 +151,10 @@ func (s *Server) Handler() http.Handler { return s.handler }
 
 func (s *Server) routes() http.Handler {
 	r := chi.NewRouter()
-	r.Use(s.realIP, s.checkHost, middleware.Recoverer, s.forward, s.logRequests, secureHeaders)
+	r.Use(s.speakGames, s.realIP, s.checkHost, middleware.Recoverer, s.forward, s.logRequests, secureHeaders)
 	r.Get("/healthz", s.handleHealth)
 	r.Get("/readyz", s.handleReady)
-	r.Mount(static.Prefix, static.Handler())
+	r.Mount(static.Prefix, static.Handler(s.games.Assets()...))
 	r.Get("/favicon.ico", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, static.Path("img/favicon.svg"), http.StatusMovedPermanently)
 	})

@@ -12,7 +12,6 @@ import (
 
 	"topsecret/internal/game"
 	"topsecret/internal/room"
-	"topsecret/web/catalogue"
 	"topsecret/web/words"
 )
 
@@ -115,7 +114,7 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	lang := langOf(r)
 	enc := s.htmlEncoder(r)
 	if r.URL.Query().Get("view") == "json" {
-		enc = jsonEncoder(lang)
+		enc = s.jsonEncoder(lang)
 	}
 	hj := &smallBuffers{ResponseWriter: w}
 	c, err := websocket.Accept(hj, r, &websocket.AcceptOptions{OriginPatterns: s.OriginPatterns, CompressionMode: s.Deflate})
@@ -193,7 +192,7 @@ func (s *Server) serveSocket(c *websocket.Conn, raw *gatherConn, rm *room.Room, 
 	out.open(sub)
 	out.keepAlive()
 	defer out.stopPings()
-	sk := &socket{s: s, out: out, rm: rm, id: conn.ID, sub: sub, rd: catalogue.Words().Reader(lang, nil)}
+	sk := &socket{s: s, out: out, rm: rm, id: conn.ID, sub: sub, rd: s.games.Words().Reader(lang, nil)}
 	sk.read()
 	c.Close(websocket.StatusNormalClosure, "")
 }
@@ -309,7 +308,7 @@ func (sk *socket) seated(id string) bool {
 // failed answers message id with the room's refusal, worded with the
 // match's seat names, and logs what was not a refusal.
 func (sk *socket) failed(id string, err error, what string, attrs ...any) {
-	status, body := classify(err, catalogue.Words().Reader(sk.out.lang, sk.rm.MatchNames(sk.out.ctx)))
+	status, body := classify(err, sk.s.games.Words().Reader(sk.out.lang, sk.rm.MatchNames(sk.out.ctx)))
 	if status == http.StatusInternalServerError {
 		sk.s.Log.Error(what, append([]any{"room", sk.rm.Code()}, append(attrs, "err", err)...)...)
 	}
@@ -337,7 +336,7 @@ func (s *Server) saidOften(lang, code, msgID string) apiError {
 	if e, ok := s.refusals.Load(key); ok {
 		return e.(apiError)
 	}
-	e := saidError(catalogue.Words().Reader(lang, nil), code, msgID)
+	e := saidError(s.games.Words().Reader(lang, nil), code, msgID)
 	s.refusals.Store(key, e)
 	return e
 }

@@ -3,8 +3,6 @@ package server
 import (
 	"encoding/json"
 	"testing"
-
-	"topsecret/web/catalogue"
 )
 
 // FuzzDecodeClientMsg: any bytes a client sends are either a well-formed
@@ -22,7 +20,7 @@ func FuzzDecodeClientMsg(f *testing.F) {
 	} {
 		f.Add([]byte(seed))
 	}
-	rd := catalogue.Words().Reader("fr", nil)
+	rd := everyGame.Words().Reader("fr", nil)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		m, refusal := decodeClientMsg(b, 4<<10, rd)
 		if refusal != nil {

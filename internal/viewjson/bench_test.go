@@ -7,7 +7,7 @@ import (
 
 	"topsecret/internal/game"
 	"topsecret/internal/game/gametest"
-	"topsecret/internal/games"
+	"topsecret/internal/games/wink"
 	"topsecret/internal/viewjson"
 )
 
@@ -16,7 +16,7 @@ import (
 // one frame to the next as the server keeps it: encoding/json as the
 // server wrote frames before, and this package.
 func BenchmarkView(b *testing.B) {
-	e, _ := games.Lookup("wink")
+	e := struct{ Rules game.Rules }{wink.Rules{}}
 	setup := game.Setup{Game: "wink", Options: json.RawMessage(`{"mode":"remote"}`), Seats: 5}
 	bot, _ := game.BotFor(e.Rules)
 	log := gametest.RandomPlay(b, e.Rules, setup, 200, gametest.BotMoves(bot))

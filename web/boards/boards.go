@@ -2,8 +2,9 @@
 // board is drawn in, one typed registration per game, and the small pieces
 // every board shares.
 //
-// A game's board lives in web/games/<slug> and declares one Game; the
-// catalogue (web/catalogue) lists them. Nothing here knows any game.
+// A game's board lives in web/games/<slug> and declares one Game; main
+// lists them (cmd/topsecret/shelf) and hands the list down. Nothing here
+// knows any game.
 package boards
 
 import (
@@ -13,6 +14,7 @@ import (
 	"github.com/a-h/templ"
 
 	"topsecret/internal/game"
+	"topsecret/static"
 	"topsecret/web/words"
 )
 
@@ -69,10 +71,15 @@ type Secret struct {
 	Value string
 }
 
-// Game is one game's board as the platform sees it: the one registration a
-// new game's web folder declares.
+// Game is one game as the platform sees it, its rules and its board: the
+// one registration a new game's web folder declares.
 type Game struct {
 	Slug string
+	// Rules are the game's engine (internal/games/<slug>).
+	Rules game.Rules
+	// Dev marks a game still in the works, or an example: it is offered
+	// only when the server runs with --dev-games.
+	Dev bool
 	// Draw draws any of the game's views (phone, table screen, replay).
 	Draw func(Context) templ.Component
 	// Secrets lists an all-seeing view's hidden facts; nil for none.
@@ -80,8 +87,8 @@ type Game struct {
 	// Palette colours the game's seat colour names.
 	Palette Palette
 	// Assets is the board's folder of static files (its stylesheets, a
-	// drawn board), served under /static/games/<slug>/.
-	Assets fs.FS
+	// drawn board), served under /static/games/<slug>/: see Files.
+	Assets *static.Folder
 	// Stylesheets are the files in Assets every page of this game loads,
 	// in this order: a board's styles split by surface and concept.
 	Stylesheets []string
@@ -103,25 +110,26 @@ type Game struct {
 	HowTo func(c Context) HowTo
 }
 
-// StylesheetPaths are the stylesheets' asset names under static, in order.
-func (g Game) StylesheetPaths() []string {
-	paths := make([]string, len(g.Stylesheets))
+// StylesheetURLs are the stylesheets' content-hashed URLs, in order.
+func (g Game) StylesheetURLs() []string {
+	urls := make([]string, len(g.Stylesheets))
 	for i, name := range g.Stylesheets {
-		paths[i] = AssetPrefix(g.Slug) + "/" + name
+		urls[i] = g.Assets.Path(name)
 	}
-	return paths
+	return urls
 }
 
-// ScriptPath is the script's asset name under static, or "".
-func (g Game) ScriptPath() string {
+// ScriptURL is the script's content-hashed URL, or "".
+func (g Game) ScriptURL() string {
 	if g.Script == "" {
 		return ""
 	}
-	return AssetPrefix(g.Slug) + "/" + g.Script
+	return g.Assets.Path(g.Script)
 }
 
-// AssetPrefix is where a game's Assets are served inside static.
-func AssetPrefix(slug string) string { return "games/" + slug }
+// Files is a board's folder of static files (fsys), served under
+// /static/games/<slug>/ once the game is handed to the server.
+func Files(slug string, fsys fs.FS) *static.Folder { return static.NewFolder("games/"+slug, fsys) }
 
 // Surfaces is a game's board by surface, typed by its view types (pointers):
 // S the phone's, T the table screen's, O the all-seeing replay's. Its Draw

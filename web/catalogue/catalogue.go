@@ -1,41 +1,55 @@
-// Package catalogue lists every game's board: the one line a new game adds
-// on the web side (its engine's line is in internal/games).
+// Package catalogue is the shelf of games a server offers: each game's
+// rules and board, the one catalogue of every message they say and the
+// folders of their assets. Main builds it from its list
+// (cmd/topsecret/shelf) and hands it down; nothing here names a game.
 package catalogue
 
 import (
-	"sync"
+	"fmt"
 
+	"topsecret/internal/game"
 	"topsecret/static"
 	"topsecret/web/boards"
 	"topsecret/web/words"
-
-	couriersboard "topsecret/web/games/couriers"
-	embassyboard "topsecret/web/games/embassy"
-	inkognitoboard "topsecret/web/games/inkognito"
-	vaultboard "topsecret/web/games/vault"
-	winkboard "topsecret/web/games/wink"
 )
 
-// all is every board, in no particular order.
-var all = []boards.Game{
-	winkboard.Game,
-	vaultboard.Game,
-	inkognitoboard.Game,
-	embassyboard.Game,
-	couriersboard.Game,
+// Shelf is the games a server offers, in the order the home page shows
+// them, with the messages of all of them. It never changes once made.
+type Shelf struct {
+	games []boards.Game
+	words *words.Catalog
 }
 
-func init() {
-	for _, g := range all {
-		if g.Assets != nil {
-			static.Include(boards.AssetPrefix(g.Slug), g.Assets)
+// New is a shelf of games, leaving out those in the works (Dev) unless
+// dev is set (--dev-games). It fails on two games of one slug, a board
+// without its rules or a message file that does not parse.
+func New(dev bool, gs ...boards.Game) (*Shelf, error) {
+	s := &Shelf{words: words.New()}
+	seen := map[string]bool{}
+	for _, g := range gs {
+		if g.Dev && !dev {
+			continue
 		}
+		if g.Rules == nil || g.Rules.Info().Slug != g.Slug {
+			return nil, fmt.Errorf("catalogue: the board %q is not given its game's rules", g.Slug)
+		}
+		if seen[g.Slug] {
+			return nil, fmt.Errorf("catalogue: two games are called %q", g.Slug)
+		}
+		seen[g.Slug] = true
+		if g.Messages != nil {
+			if err := s.words.Load(g.Messages, "."); err != nil {
+				return nil, fmt.Errorf("catalogue: %s: %w", g.Slug, err)
+			}
+		}
+		s.games = append(s.games, g)
 	}
+	return s, nil
 }
 
-// Lookup returns the board of game slug.
-func Lookup(slug string) (boards.Game, bool) {
-	for _, g := range all {
+// Lookup returns the game of slug on the shelf.
+func (s *Shelf) Lookup(slug string) (boards.Game, bool) {
+	for _, g := range s.games {
 		if g.Slug == slug {
 			return g, true
 		}
@@ -43,27 +57,29 @@ func Lookup(slug string) (boards.Game, bool) {
 	return boards.Game{}, false
 }
 
-// All returns every board.
-func All() []boards.Game { return append([]boards.Game(nil), all...) }
+// All returns the games in the order the home page shows them.
+func (s *Shelf) All() []boards.Game { return append([]boards.Game(nil), s.games...) }
 
-var (
-	wordsOnce sync.Once
-	catalog   *words.Catalog
-)
+// Rules are the games' engines, for the room registry and replays.
+func (s *Shelf) Rules() []game.Rules {
+	out := make([]game.Rules, len(s.games))
+	for i, g := range s.games {
+		out[i] = g.Rules
+	}
+	return out
+}
 
 // Words is the one catalogue of every message: the platform's and every
-// game's, in every language they ship.
-func Words() *words.Catalog {
-	wordsOnce.Do(func() {
-		catalog = words.New()
-		for _, g := range all {
-			if g.Messages == nil {
-				continue
-			}
-			if err := catalog.Load(g.Messages, "."); err != nil {
-				panic("catalogue: " + err.Error()) // embedded at build time
-			}
+// game's on the shelf, in every language they ship.
+func (s *Shelf) Words() *words.Catalog { return s.words }
+
+// Assets are the games' folders of static files, for the server to serve.
+func (s *Shelf) Assets() []*static.Folder {
+	var out []*static.Folder
+	for _, g := range s.games {
+		if g.Assets != nil {
+			out = append(out, g.Assets)
 		}
-	})
-	return catalog
+	}
+	return out
 }

@@ -10,7 +10,6 @@ import (
 
 	"topsecret/static"
 	"topsecret/web/boards"
-	"topsecret/web/catalogue"
 )
 
 // minSeatDelta is the least CIEDE2000 difference two seat colours of one
@@ -40,7 +39,7 @@ var dichromacies = []struct {
 // palette where boards take it from and checks every pair under each
 // simulated colour-vision type.
 func TestSeatColours_DistinctForColourBlindPlayers(t *testing.T) {
-	for _, g := range catalogue.All() {
+	for _, g := range every.All() {
 		names := colourNames(g.Palette)
 		for _, d := range dichromacies {
 			t.Run(g.Slug+"/"+d.name, func(t *testing.T) {
@@ -61,7 +60,7 @@ func TestSeatColours_DistinctForColourBlindPlayers(t *testing.T) {
 // TestSeatColours_EachHasItsOwnSign: colour is never the only signal, so
 // every seat colour carries a shape no other colour of its game wears.
 func TestSeatColours_EachHasItsOwnSign(t *testing.T) {
-	for _, g := range catalogue.All() {
+	for _, g := range every.All() {
 		seen := map[string]string{}
 		for _, c := range colourNames(g.Palette) {
 			s := boards.SignPath(c)
@@ -83,7 +82,7 @@ var colourClass = regexp.MustCompile(`\.c-([a-z]+)\s*\{\s*fill:\s*(#[0-9a-fA-F]{
 // repeats a seat colour (for SVG fills) repeats the palette's, so the
 // check above covers what the players see.
 func TestSeatColours_StylesheetsCopyThePalette(t *testing.T) {
-	for _, g := range catalogue.All() {
+	for _, g := range every.All() {
 		if g.Assets == nil {
 			continue
 		}
@@ -226,7 +225,7 @@ func TestSigns_StylesheetCopiesEachSign(t *testing.T) {
 	for _, m := range signCopy.FindAllStringSubmatch(string(css), -1) {
 		copies[m[1]] = m[2]
 	}
-	for _, g := range catalogue.All() {
+	for _, g := range every.All() {
 		for _, c := range colourNames(g.Palette) {
 			if got, want := copies[c], boards.SignPath(c); got != want {
 				t.Errorf("access.css --sign-%s draws %q, want %q", c, got, want)

@@ -4,13 +4,12 @@ import (
 	"testing"
 
 	"topsecret/web/boards/boardtest"
-	"topsecret/web/catalogue"
 )
 
 // TestCatalogue_EveryGameTeachesItself: every board registers 3 to 6
 // how-to-play cards and a first-turn hint, drawn with every word worded.
 func TestCatalogue_EveryGameTeachesItself(t *testing.T) {
-	for _, g := range catalogue.All() {
+	for _, g := range every.All() {
 		t.Run(g.Slug, func(t *testing.T) {
 			t.Parallel()
 			boardtest.HowTo(t, g)

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"topsecret/internal/game"
-	"topsecret/web/catalogue"
 	"topsecret/web/words"
 )
 
@@ -27,7 +26,7 @@ type folder struct {
 
 func folders() []folder {
 	out := []folder{{"platform", os.DirFS("../words"), "messages"}}
-	for _, b := range catalogue.All() {
+	for _, b := range every.All() {
 		out = append(out, folder{b.Slug, b.Messages, "."})
 	}
 	return out
@@ -95,7 +94,7 @@ func fileName(stem, lang string) string {
 // own words or, for a board not translated yet, in English: never as its id.
 func TestCatalogue_EveryLanguageSaysEverything(t *testing.T) {
 	t.Parallel()
-	cat := catalogue.Words()
+	cat := every.Words()
 	for _, l := range words.Languages {
 		r := cat.Reader(l.Tag, []string{"Ann", "Bob"})
 		for _, id := range cat.IDs("en") {

@@ -10,8 +10,6 @@ import (
 	"testing"
 
 	"topsecret/internal/game"
-	"topsecret/internal/games"
-	"topsecret/web/catalogue"
 	"topsecret/web/words"
 )
 
@@ -20,8 +18,8 @@ import (
 // label per choice), and the lobby file defines nothing else.
 func TestCatalogue_LobbyWords(t *testing.T) {
 	t.Parallel()
-	cat := catalogue.Words()
-	for _, e := range games.All() {
+	cat := every.Words()
+	for _, e := range entries() {
 		info := e.Info
 		said := map[string]bool{}
 		for _, id := range info.IDs() {
@@ -41,7 +39,7 @@ func TestCatalogue_LobbyWords(t *testing.T) {
 		if info.Name == "" || info.Blurb == "" {
 			t.Errorf("%s: no name or blurb", info.Slug)
 		}
-		board, _ := catalogue.Lookup(info.Slug)
+		board, _ := every.Lookup(info.Slug)
 		files, err := words.Files(board.Messages, ".")
 		if err != nil {
 			t.Fatal(err)
@@ -58,11 +56,8 @@ func TestCatalogue_LobbyWords(t *testing.T) {
 // language words completely: the host reads why, in their own language.
 func TestCatalogue_OptionRefusals(t *testing.T) {
 	t.Parallel()
-	cat := catalogue.Words()
-	for _, e := range games.All() {
-		if !e.Available() {
-			continue
-		}
+	cat := every.Words()
+	for _, e := range entries() {
 		bad := []string{`{"nonsense":1}`, `{"` + e.Info.Options[0].Key + `":{"x":1}}`}
 		for _, o := range e.Info.Options {
 			switch o.Kind {

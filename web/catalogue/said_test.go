@@ -5,9 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"topsecret/internal/games"
 	"topsecret/web/boards/boardtest"
-	"topsecret/web/catalogue"
 )
 
 // playedKinds are the families of ids the engine says in play
@@ -22,11 +20,10 @@ var playedKinds = []string{"event", "move", "result"}
 // reaches, listed in unreached.
 func TestCatalogue_EngineSaysInWords(t *testing.T) {
 	t.Parallel()
-	for _, b := range catalogue.All() {
+	for _, b := range every.All() {
 		t.Run(b.Slug, func(t *testing.T) {
 			t.Parallel()
-			e, _ := games.Lookup(b.Slug)
-			said := boardtest.Said(t, e.Rules, b)
+			said := boardtest.Said(t, b.Rules, b)
 			var unsaid []string
 			for _, id := range boardtest.Words(t, b).IDs("en") {
 				parts := strings.Split(id, ".")

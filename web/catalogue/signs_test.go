@@ -5,7 +5,6 @@ import (
 
 	"topsecret/internal/game"
 	"topsecret/internal/room"
-	"topsecret/web/catalogue"
 	"topsecret/web/words"
 )
 
@@ -14,7 +13,7 @@ import (
 // the host and the asking phone compare them, perhaps in two languages.
 func TestCatalogue_AskPicturesNamedApart(t *testing.T) {
 	t.Parallel()
-	cat := catalogue.Words()
+	cat := every.Words()
 	emoji := map[string]bool{}
 	for _, s := range room.Signs() {
 		if emoji[s.Emoji] {

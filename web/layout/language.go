@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"topsecret/internal/game"
-	"topsecret/web/catalogue"
 	"topsecret/web/words"
 )
 
@@ -34,5 +33,5 @@ func switchURL(ctx context.Context, lang string) string {
 
 // say words a platform message for the page's reader.
 func say(ctx context.Context, id string) string {
-	return catalogue.Words().Reader(words.LanguageOf(ctx), nil).Say(game.M(id))
+	return words.ReaderOf(ctx).Say(game.M(id))
 }

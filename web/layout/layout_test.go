@@ -15,10 +15,14 @@ import (
 	"topsecret/web/words"
 )
 
+// platform is a request's context carrying the platform's own words, as
+// the server's carries its games'.
+var platform = words.WithCatalog(context.Background(), words.New())
+
 func TestPage(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
-	if err := layout.Page("Room ABC", templ.Raw(`<p data-testid="body">hi</p>`)).Render(context.Background(), &buf); err != nil {
+	if err := layout.Page("Room ABC", templ.Raw(`<p data-testid="body">hi</p>`)).Render(platform, &buf); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := goquery.NewDocumentFromReader(&buf)
@@ -59,7 +63,7 @@ func TestPage(t *testing.T) {
 func TestPage_GameStylesheet(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
-	if err := layout.Page("Vault", templ.NopComponent, "games/vault/vault.css").Render(context.Background(), &buf); err != nil {
+	if err := layout.Page("Vault", templ.NopComponent, "/static/games/vault/vault.1234abcd.css").Render(platform, &buf); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := goquery.NewDocumentFromReader(&buf)
@@ -68,7 +72,7 @@ func TestPage_GameStylesheet(t *testing.T) {
 	}
 	links := doc.Find(`link[rel=stylesheet]`)
 	if links.Length() < 2 || links.Eq(0).AttrOr("href", "") != static.Path("css/app.css") ||
-		links.Last().AttrOr("href", "") != static.Path("games/vault/vault.css") {
+		links.Last().AttrOr("href", "") != "/static/games/vault/vault.1234abcd.css" {
 		h, _ := doc.Find("head").Html()
 		t.Fatalf("stylesheets in\n%s\nwant app.css first and the game's last", h)
 	}
@@ -80,7 +84,7 @@ func TestPage_ScriptWords(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
 	page := layout.Page("Room", layout.SoundSwitch())
-	if err := page.Render(context.Background(), &buf); err != nil {
+	if err := page.Render(platform, &buf); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := goquery.NewDocumentFromReader(&buf)
@@ -118,7 +122,7 @@ func TestPage_ScriptWords(t *testing.T) {
 func TestPage_GameScript(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
-	if err := layout.Page("Couriers", templ.NopComponent, "games/couriers/couriers.css", "", "games/couriers/route.js").Render(context.Background(), &buf); err != nil {
+	if err := layout.Page("Couriers", templ.NopComponent, "/static/games/couriers/couriers.css", "", "/static/games/couriers/route.js").Render(platform, &buf); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := goquery.NewDocumentFromReader(&buf)
@@ -128,10 +132,10 @@ func TestPage_GameScript(t *testing.T) {
 	var srcs []string
 	doc.Find(`script[defer]`).Each(func(_ int, s *goquery.Selection) { srcs = append(srcs, s.AttrOr("src", "")) })
 	// The app's scripts, then the game's: it borrows their helpers.
-	if len(srcs) < 2 || srcs[0] != static.Path("js/app.js") || srcs[len(srcs)-1] != static.Path("games/couriers/route.js") {
+	if len(srcs) < 2 || srcs[0] != static.Path("js/app.js") || srcs[len(srcs)-1] != "/static/games/couriers/route.js" {
 		t.Fatalf("scripts %v, want app.js first and the game's route.js last", srcs)
 	}
-	if last := doc.Find(`link[rel=stylesheet]`).Last().AttrOr("href", ""); last != static.Path("games/couriers/couriers.css") {
+	if last := doc.Find(`link[rel=stylesheet]`).Last().AttrOr("href", ""); last != "/static/games/couriers/couriers.css" {
 		t.Fatalf("last stylesheet %s, want the game's", last)
 	}
 }
@@ -141,7 +145,7 @@ func TestPage_GameScript(t *testing.T) {
 func TestPage_Languages(t *testing.T) {
 	t.Parallel()
 	u, _ := url.Parse("/m/abc?as=2&step=5&lang=de")
-	ctx := layout.WithAddress(words.WithLanguage(context.Background(), "de"), u)
+	ctx := layout.WithAddress(words.WithLanguage(platform, "de"), u)
 	var buf bytes.Buffer
 	if err := layout.Page("Replay", templ.NopComponent).Render(ctx, &buf); err != nil {
 		t.Fatal(err)
@@ -179,7 +183,7 @@ func TestPage_Languages(t *testing.T) {
 func TestPage_EnglishByDefault(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
-	if err := layout.Page("Home", templ.NopComponent).Render(context.Background(), &buf); err != nil {
+	if err := layout.Page("Home", templ.NopComponent).Render(platform, &buf); err != nil {
 		t.Fatal(err)
 	}
 	doc, _ := goquery.NewDocumentFromReader(&buf)

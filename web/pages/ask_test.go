@@ -4,15 +4,15 @@ import (
 	"strings"
 	"testing"
 
-	"topsecret/web/catalogue"
 	"topsecret/web/pages"
+	"topsecret/web/words"
 )
 
 // The asking phone's screen shows the two pictures with their names in its
 // own language and says to show them to the host.
 func TestAskWaitView(t *testing.T) {
 	t.Parallel()
-	rd := catalogue.Words().Reader("fr", nil)
+	rd := words.New().Reader("fr", nil)
 	doc := MustRender(t, pages.AskWaitView(pages.AskWait{Words: rd, Name: "Tom",
 		Pictures: []pages.Picture{{Emoji: "🐻", Name: "ours"}, {Emoji: "🍋", Name: "citron"}}}))
 	if got := mustOne(t, doc, "ask-pictures").Text(); got != "🐻ours🍋citron" {

@@ -11,7 +11,6 @@ import (
 	"github.com/rivo/uniseg"
 
 	"topsecret/internal/game"
-	"topsecret/web/catalogue"
 	"topsecret/web/words"
 )
 
@@ -153,7 +152,7 @@ func namesList(ctx context.Context, xs []string) string {
 	if len(xs) == 0 {
 		return ""
 	}
-	return catalogue.Words().Reader(words.LanguageOf(ctx), nil).List(xs)
+	return words.ReaderOf(ctx).List(xs)
 }
 
 // shortGameName drops the "Top Secret:" every game's name starts with: the

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"topsecret/internal/game"
-	"topsecret/web/catalogue"
 	"topsecret/web/words"
 )
 
@@ -18,7 +17,7 @@ import (
 
 // say words a platform message for the reader the render context names.
 func say(ctx context.Context, id string, args ...game.Arg) string {
-	return catalogue.Words().Reader(words.LanguageOf(ctx), nil).Say(game.M(id, args...))
+	return words.ReaderOf(ctx).Say(game.M(id, args...))
 }
 
 // defaults pairs each of a game's options with its default value, for the

@@ -2,7 +2,6 @@ package pages_test
 
 import (
 	"bytes"
-	"context"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -31,7 +30,7 @@ var setupInfo = game.Info{
 func mustRenderIn(tb testing.TB, lang string, l pages.Live) *goquery.Document {
 	tb.Helper()
 	var buf bytes.Buffer
-	if err := pages.LiveMain(l).Render(words.WithLanguage(context.Background(), lang), &buf); err != nil {
+	if err := pages.LiveMain(l).Render(words.WithLanguage(platform, lang), &buf); err != nil {
 		tb.Fatal(err)
 	}
 	doc, err := goquery.NewDocumentFromReader(&buf)

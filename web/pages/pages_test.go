@@ -11,13 +11,18 @@ import (
 
 	"topsecret/internal/game"
 	"topsecret/web/pages"
+	"topsecret/web/words"
 )
+
+// platform is a request's context carrying the platform's own words, as
+// the server's carries its games'.
+var platform = words.WithCatalog(context.Background(), words.New())
 
 // MustRender renders c and parses it for goquery.
 func MustRender(tb testing.TB, c templ.Component) *goquery.Document {
 	tb.Helper()
 	var buf bytes.Buffer
-	if err := c.Render(context.Background(), &buf); err != nil {
+	if err := c.Render(platform, &buf); err != nil {
 		tb.Fatalf("render: %v", err)
 	}
 	doc, err := goquery.NewDocumentFromReader(&buf)

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"topsecret/internal/game"
-	"topsecret/web/catalogue"
 	"topsecret/web/pages"
+	"topsecret/web/words"
 )
 
 // Each viewer sees its own part of moving seats between phones: the host
@@ -15,7 +15,7 @@ import (
 // whose seat moved the reason it only watches.
 func TestLiveMain_Rejoin(t *testing.T) {
 	t.Parallel()
-	rd := catalogue.Words().Reader("en", nil)
+	rd := words.New().Reader("en", nil)
 	base := lobby()
 	base.Rejoin.Words = rd
 	for _, tc := range []struct {
@@ -86,7 +86,7 @@ func TestLiveMain_Rejoin(t *testing.T) {
 // link's page asks before taking the seat, or says why it cannot.
 func TestMoveSheetAndPassPage(t *testing.T) {
 	t.Parallel()
-	rd := catalogue.Words().Reader("en", nil)
+	rd := words.New().Reader("en", nil)
 	doc := MustRender(t, pages.MoveSheetView(pages.MoveSheet{Words: rd, Name: "Tom", URL: "https://x/r/ABC123/pass/s3cr3t",
 		QRSVG: `<svg data-testid="qr-svg"></svg>`, Minutes: 15}))
 	mustOne(t, doc, "qr-svg")

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"topsecret/internal/game"
-	"topsecret/web/catalogue"
 	"topsecret/web/words"
 )
 
@@ -70,7 +69,7 @@ func clockTime(t time.Time) string { return t.Local().Format("15:04") }
 
 // reader words for the page's reader.
 func reader(ctx context.Context) words.Reader {
-	return catalogue.Words().Reader(words.LanguageOf(ctx), nil)
+	return words.ReaderOf(ctx)
 }
 
 // isoTime is t for a <time datetime>.

@@ -80,3 +80,25 @@ func LanguageIn(ctx context.Context) (string, bool) {
 	l, ok := ctx.Value(languageKey{}).(string)
 	return l, ok && l != ""
 }
+
+type catalogKey struct{}
+
+// WithCatalog returns ctx carrying the catalogue a request's words come
+// from: the server's games are handed down to it, not looked up, so the
+// components that word their own labels find them here.
+func WithCatalog(ctx context.Context, c *Catalog) context.Context {
+	return context.WithValue(ctx, catalogKey{}, c)
+}
+
+// CatalogOf is the catalogue ctx carries, nil when none (whose readers say
+// each message as its id, so a gap shows instead of a blank).
+func CatalogOf(ctx context.Context) *Catalog {
+	c, _ := ctx.Value(catalogKey{}).(*Catalog)
+	return c
+}
+
+// ReaderOf is the reader ctx describes: its catalogue, in its language,
+// knowing no seat names.
+func ReaderOf(ctx context.Context) Reader {
+	return CatalogOf(ctx).Reader(LanguageOf(ctx), nil)
+}

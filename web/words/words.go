@@ -127,8 +127,12 @@ type Reader struct {
 }
 
 // Reader returns a reader of lang (a BCP 47 tag; unknown falls back to
-// English) who knows seat s as names[s].
+// English) who knows seat s as names[s]. A nil catalogue's reader says
+// each message as its id.
 func (c *Catalog) Reader(lang string, names []string) Reader {
+	if c == nil {
+		return Reader{lang: lang, names: names}
+	}
 	loc, ok := c.localizers.Load(lang)
 	if !ok {
 		loc, _ = c.localizers.LoadOrStore(lang, i18n.NewLocalizer(c.bundle, lang, Fallback))

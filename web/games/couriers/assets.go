@@ -2,9 +2,7 @@ package couriersboard
 
 import (
 	"embed"
-	"io/fs"
 
-	"topsecret/static"
 	"topsecret/web/boards"
 )
 
@@ -17,7 +15,7 @@ import (
 var assetFiles embed.FS
 
 // assets is assetFiles as the kit serves it.
-var assets fs.FS = assetFiles
+var assets = boards.Files(slug, assetFiles)
 
 // messageFiles holds the board's and the engine's words.
 //
@@ -25,9 +23,5 @@ var assets fs.FS = assetFiles
 var messageFiles embed.FS
 
 // boardURL is the content-hashed URL of the map drawn with its city names
-// in lang, which phones cache for good. It is looked up at render time:
-// the catalogue registers the board's assets after this package is
-// initialised.
-func boardURL(lang string) string {
-	return static.Path(boards.AssetPrefix(slug) + "/board." + lang + ".svg")
-}
+// in lang, which phones cache for good.
+func boardURL(lang string) string { return assets.Path("board." + lang + ".svg") }

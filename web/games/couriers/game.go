@@ -21,6 +21,7 @@ import (
 // Game is the couriers board as the platform registers it.
 var Game = boards.Game{
 	Slug:        slug,
+	Rules:       couriers.Rules{},
 	Draw:        surfaces.Draw,
 	Secrets:     surfaces.SecretFiles,
 	Palette:     palette,

@@ -2,9 +2,7 @@ package embassyboard
 
 import (
 	"embed"
-	"io/fs"
 
-	"topsecret/static"
 	"topsecret/web/boards"
 )
 
@@ -16,7 +14,7 @@ import (
 var assetFiles embed.FS
 
 // assets is assetFiles as the kit serves it.
-var assets fs.FS = assetFiles
+var assets = boards.Files(slug, assetFiles)
 
 // messageFiles holds the board's and the engine's words.
 //
@@ -24,6 +22,5 @@ var assets fs.FS = assetFiles
 var messageFiles embed.FS
 
 // boardURL is the drawn city's content-hashed URL, which phones cache for
-// good. It is looked up at render time: the catalogue registers the
-// board's assets after this package is initialised.
-func boardURL() string { return static.Path(boards.AssetPrefix(slug) + "/board.svg") }
+// good.
+func boardURL() string { return assets.Path("board.svg") }

@@ -20,6 +20,7 @@ import (
 // Game is the embassy board as the platform registers it.
 var Game = boards.Game{
 	Slug:        slug,
+	Rules:       embassy.Rules{},
 	Draw:        surfaces.Draw,
 	Secrets:     surfaces.SecretFiles,
 	Palette:     palette,

@@ -6,11 +6,14 @@ import (
 	"topsecret/web/boards"
 )
 
-// assets is the board's static folder: its stylesheets, served under
+// assetFiles is the board's static folder: its stylesheets, served under
 // /static/games/inkognito/.
 //
 //go:embed inkognito.css sheet.css table.css
-var assets embed.FS
+var assetFiles embed.FS
+
+// assets is assetFiles as the kit serves it.
+var assets = boards.Files("inkognito", assetFiles)
 
 // messageFiles holds the board's and the engine's words, one <lang>.json
 // per language.

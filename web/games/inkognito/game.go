@@ -21,6 +21,7 @@ import (
 // Game is Inkognito's board, as the catalogue lists it.
 var Game = boards.Game{
 	Slug:        "inkognito",
+	Rules:       inkognito.Rules{},
 	Draw:        surfaces.Draw,
 	Secrets:     surfaces.SecretFiles,
 	Palette:     palette,

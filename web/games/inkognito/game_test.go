@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"slices"
 	"strings"
 	"testing"
 
@@ -22,9 +21,15 @@ func TestGame(t *testing.T) {
 		t.Fatalf("Slug=%q, want the engine's", g.Slug)
 	}
 	// The board's styles, split by concept, load in their order.
-	want := []string{"games/inkognito/inkognito.css", "games/inkognito/sheet.css", "games/inkognito/table.css"}
-	if got := g.StylesheetPaths(); !slices.Equal(got, want) {
-		t.Errorf("StylesheetPaths=%q, want %q", got, want)
+	want := []string{"/static/games/inkognito/inkognito.", "/static/games/inkognito/sheet.", "/static/games/inkognito/table."}
+	got := g.StylesheetURLs()
+	if len(got) != len(want) {
+		t.Fatalf("StylesheetURLs=%q, want %q…", got, want)
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) || !strings.HasSuffix(got[i], ".css") {
+			t.Errorf("StylesheetURLs=%q, want %q…", got, want)
+		}
 	}
 	for _, name := range g.Stylesheets {
 		if _, err := fs.Stat(g.Assets, name); err != nil {

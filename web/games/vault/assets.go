@@ -2,7 +2,8 @@ package vaultboard
 
 import (
 	"embed"
-	"io/fs"
+
+	"topsecret/web/boards"
 )
 
 // assetFiles is the board's static folder: its stylesheet, served under
@@ -12,7 +13,7 @@ import (
 var assetFiles embed.FS
 
 // assets is assetFiles as the kit serves it.
-var assets fs.FS = assetFiles
+var assets = boards.Files("vault", assetFiles)
 
 // messageFiles holds the board's and the engine's words.
 //

@@ -17,6 +17,7 @@ import (
 // Game is the vault board as the platform registers it.
 var Game = boards.Game{
 	Slug:        "vault",
+	Rules:       vault.Rules{},
 	Draw:        surfaces.Draw,
 	Secrets:     surfaces.SecretFiles,
 	Palette:     palette,

@@ -2,7 +2,6 @@ package vaultboard_test
 
 import (
 	"io/fs"
-	"slices"
 	"strings"
 	"testing"
 
@@ -77,8 +76,8 @@ func TestTableNeverShowsAHand(t *testing.T) {
 // and that a disconnected player shows as reconnecting.
 func TestGame(t *testing.T) {
 	g := vaultboard.Game
-	if g.Slug != "vault" || !slices.Equal(g.StylesheetPaths(), []string{"games/vault/vault.css"}) {
-		t.Fatalf("Slug=%q StylesheetPaths=%q", g.Slug, g.StylesheetPaths())
+	if u := g.StylesheetURLs(); g.Slug != "vault" || len(u) != 1 || !strings.HasPrefix(u[0], "/static/games/vault/vault.") {
+		t.Fatalf("Slug=%q StylesheetURLs=%q", g.Slug, u)
 	}
 	if b, err := fs.ReadFile(g.Assets, "vault.css"); err != nil || !strings.Contains(string(b), ".vt-card") {
 		t.Fatalf("stylesheet: %v", err)

@@ -19,6 +19,6 @@ var messageFiles embed.FS
 
 // assets and messages are the folders the registration hands the platform.
 var (
-	assets   fs.FS = assetFiles
+	assets         = boards.Files("wink", assetFiles)
 	messages fs.FS = boards.Folder(messageFiles, "messages")
 )

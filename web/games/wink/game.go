@@ -19,6 +19,7 @@ import (
 // Game is the wink board's registration in the catalogue.
 var Game = boards.Game{
 	Slug:        "wink",
+	Rules:       wink.Rules{},
 	Draw:        surfaces.Draw,
 	Secrets:     surfaces.SecretFiles,
 	Palette:     palette,

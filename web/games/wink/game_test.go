@@ -18,8 +18,8 @@ import (
 // every seat colour the engine names.
 func TestGame_Registration(t *testing.T) {
 	g := winkboard.Game
-	if g.Slug != "wink" || !slices.Equal(g.StylesheetPaths(), []string{"games/wink/wink.css"}) {
-		t.Fatalf("slug %q stylesheets %q", g.Slug, g.StylesheetPaths())
+	if u := g.StylesheetURLs(); g.Slug != "wink" || len(u) != 1 || !strings.HasPrefix(u[0], "/static/games/wink/wink.") {
+		t.Fatalf("slug %q stylesheets %q", g.Slug, u)
 	}
 	if _, err := fs.Stat(g.Assets, "wink.css"); err != nil {
 		t.Fatalf("stylesheet: %v", err)
