@@ -282,7 +282,8 @@
   // ---- actions ----
   // A control with data-act sends that action (data-data its data); a form
   // with data-act sends its fields merged into data-data. confirm.js stops
-  // the first tap on a data-confirm control before it gets here.
+  // every tap on a data-confirm control before it gets here and passes on
+  // only the one its sheet's Confirm answers.
   document.addEventListener("click", function (e) {
     var el = e.target.closest && e.target.closest("[data-act]");
     if (!el || el.tagName === "FORM" || el.disabled || el.getAttribute("aria-disabled") === "true") { return; }
