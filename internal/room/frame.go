@@ -172,8 +172,10 @@ func (r *Room) frameOn(shared *Frame, id Identity) *Frame {
 		f.You = seat
 		f.Legal = m.state.Legal(seat)
 		f.Note = m.notes[seat]
-		if f.Legal == nil || r.standin(id.SeatID) {
-			// While a bot plays the seat, its phone only watches.
+		if f.Legal == nil || r.standin(id.SeatID) || m.rec.Status == store.StatusFinished {
+			// While a bot plays the seat, its phone only watches; and
+			// a match the host ended (or nobody moved in) stopped
+			// where its rules still had moves to offer.
 			f.Legal = []game.Move{}
 		}
 	}
@@ -214,6 +216,9 @@ func (r *Room) eventsFor(viewer game.Viewer) ([]game.Msg, []uint64) {
 func (r *Room) matchState(m *liveMatch) *MatchState {
 	ms := &MatchState{ID: m.rec.ID, Number: m.rec.Number, Status: m.rec.Status, Actions: m.n,
 		Waiting: m.state.Next().Seats, Result: m.rec.Result}
+	if m.rec.Status == store.StatusFinished {
+		ms.Waiting = []game.Seat{} // an ended match waits on nobody, whatever its rules were at
+	}
 	names := m.names()
 	var colours []string
 	if c, ok := m.state.(game.Colourer); ok {

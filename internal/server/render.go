@@ -144,9 +144,10 @@ func liveMatch(l *pages.Live, f *room.Frame, names []string, rd words.Reader) {
 	}
 	l.MatchID = f.Match.ID
 	l.YourMove = yourMove(f)
+	ended := f.Match.Status == room.StatusFinished && f.Match.Result != nil && f.Match.Result.EndedEarly()
 	if board.Draw != nil {
 		l.Board = board.Draw(boards.Context{View: f.View, Names: names, You: f.You, Table: f.Table || f.You == game.System,
-			Host: f.Host, Legal: f.Legal, Away: away(f.Match.Players), Now: f.Now, Note: f.Note, Words: rd})
+			Host: f.Host, Legal: f.Legal, Ended: ended, Away: away(f.Match.Players), Now: f.Now, Note: f.Note, Words: rd})
 	}
 	if f.Match.Status == room.StatusFinished && f.Match.Result != nil {
 		l.Result = &pages.ResultLine{Summary: rd.Say(f.Match.Result.Summary), Winners: f.Match.Winners, MatchID: f.Match.ID,

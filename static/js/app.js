@@ -261,6 +261,7 @@
   function tick() {
     var now = Date.now() + offset;
     $$("[data-deadline]").forEach(function (el) {
+      if (el.closest(".ended")) { return; } // the match stopped: no clock runs
       var left = Math.max(0, Math.ceil((Number(el.getAttribute("data-deadline")) - now) / 1000));
       var txt = left >= 60 ? Math.floor(left / 60) + ":" + ("0" + (left % 60)).slice(-2) : left + "s";
       if (el.textContent !== txt) { el.textContent = txt; }

@@ -33,6 +33,10 @@ type Context struct {
 	Host bool
 	// Legal are the moves the viewer may make now; buttons come only from these.
 	Legal []game.Move
+	// Ended says the room stopped the match before its rules ended it (the
+	// host's "End the match", or nobody moving): the view still has a turn
+	// and a clock in it, and the board shows neither.
+	Ended bool
 	// Away[s] is true while seat s's player is disconnected ("reconnecting…").
 	Away []bool
 	// Now is the server time of the frame, Unix ms.
