@@ -75,6 +75,9 @@ type Frame struct {
 	// Watchers are the connections without a seat or the host token, for
 	// the host only (watchers.go).
 	Watchers *WatcherState `json:"watchers,omitempty"`
+	// Grace is the running timer held back for a player whose phone came
+	// back (fairtime.go): its deadline From counts to Until instead.
+	Grace *Grace `json:"grace,omitempty"`
 	// Announcements are what every screen is told for a while, such as
 	// the host moving a seat to another phone (announce.go).
 	Announcements []game.Msg `json:"announcements,omitempty"`
@@ -89,8 +92,10 @@ type SeatState struct {
 	Connected bool   `json:"connected"`
 	// Away says the seat's phone was connected and is gone: it is
 	// reconnecting. A person's seat neither Connected nor Away has never
-	// been opened: its player is not here yet.
-	Away bool `json:"away,omitempty"`
+	// been opened: its player is not here yet. AwaySince is when it went,
+	// Unix ms, so a screen can say for how long.
+	Away      bool  `json:"away,omitempty"`
+	AwaySince int64 `json:"away_since,omitempty"`
 	// Host marks the seat whose player hosts the room now.
 	Host bool `json:"host,omitempty"`
 	// Standin says a bot plays this person's seat until they take it back.
@@ -128,7 +133,7 @@ func (r *Room) status() string {
 
 func (r *Room) seatState(s store.Seat) SeatState {
 	return SeatState{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot, Connected: s.Bot || r.online[s.ID] > 0,
-		Away: !s.Bot && r.away(s.ID), Host: r.hostsAt(s.ID), Standin: s.Standin}
+		Away: !s.Bot && r.away(s.ID), AwaySince: r.awaySince(s.ID), Host: r.hostsAt(s.ID), Standin: s.Standin}
 }
 
 // frame builds the frame for one viewer.
@@ -146,6 +151,9 @@ func (r *Room) sharedFrame(version int64) *Frame {
 	}
 	if r.match != nil {
 		f.Match = r.matchState(r.match)
+		if r.playing() {
+			f.Grace = r.match.graceNow()
+		}
 	}
 	return f
 }
@@ -226,7 +234,7 @@ func (r *Room) matchState(m *liveMatch) *MatchState {
 	}
 	for i, s := range m.rec.Seats {
 		st := SeatState{ID: s.SeatID, Position: i, Name: s.Name, Bot: s.Bot, Connected: s.Bot || r.online[s.SeatID] > 0,
-			Away: !s.Bot && r.away(s.SeatID), Host: r.hostsAt(s.SeatID), Standin: r.standin(s.SeatID)}
+			Away: !s.Bot && r.away(s.SeatID), AwaySince: r.awaySince(s.SeatID), Host: r.hostsAt(s.SeatID), Standin: r.standin(s.SeatID)}
 		if i < len(colours) {
 			st.Colour = colours[i]
 		}

@@ -61,13 +61,17 @@ type Live struct {
 	Board templ.Component
 	// YourMove says the match waits on this viewer, who may act now: the
 	// phone asks for attention (title, vibration, sound).
-	YourMove  bool
-	Standings []Standing
-	Result    *ResultLine // the last finished match
-	Events    []string    // recent event lines with names filled in, newest last
-	MatchID   string
-	JoinURL   string // the room's join link, shown in the lobby
-	QRSVG     string // inline <svg> of JoinURL, trusted; shown big on the table screen
+	YourMove bool
+	// Held is a running timer the room holds back for a player whose
+	// phone came back: the board's clock for deadline HeldFrom counts to
+	// HeldUntil (0: none held).
+	HeldFrom, HeldUntil int64
+	Standings           []Standing
+	Result              *ResultLine // the last finished match
+	Events              []string    // recent event lines with names filled in, newest last
+	MatchID             string
+	JoinURL             string // the room's join link, shown in the lobby
+	QRSVG               string // inline <svg> of JoinURL, trusted; shown big on the table screen
 	// Watch is the replay the host is showing the room, nil when none.
 	Watch *WatchLine
 	// HostSeat is the seat id holding the host role ("" while the room's
@@ -131,8 +135,10 @@ type SeatLine struct {
 	Bot       bool
 	Connected bool
 	// Away says the seat's phone was here and is gone (reconnecting); a
-	// person's seat neither Connected nor Away is not here yet.
-	Away bool
+	// person's seat neither Connected nor Away is not here yet. AwaySince
+	// is when it went, Unix ms.
+	Away      bool
+	AwaySince int64
 	// Host marks the seat whose player hosts the room.
 	Host bool
 	You  bool
