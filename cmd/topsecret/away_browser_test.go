@@ -124,3 +124,56 @@ func comeAndGo(tb testing.TB, m *Main, code, token string) {
 	}
 	conn.Close(websocket.StatusNormalClosure, "")
 }
+
+// A player back mid-turn on a new phone sees the time the room holds for
+// them (issue 27, F9): the board's clock counts the fair 20 seconds, not
+// the dead phone's last 4.
+func TestBrowser_BackMidTurnSeesFairTime(t *testing.T) {
+	browser := mustBrowser(t)
+	m := MustRunMain(t, t.TempDir())
+	clock := room.NewManualClock(time.Now())
+	m.Rooms.Clock = clock
+	code, host := newRoom(t, m, "wink", map[string]any{"startPlayer": 0})
+	ann := newPhone(t, browser, "Ann")
+	ann.join(m.URL()+"/r/"+code, "Ann")
+	for _, n := range []string{"Ben", "Cy", "Dee"} {
+		if st := apiPost(t, m, "/api/rooms/"+code+"/seats", "", map[string]any{"name": n}, nil); st != 201 {
+			t.Fatalf("join %s: %d", n, st)
+		}
+	}
+	if st := apiPost(t, m, "/api/rooms/"+code+"/start", host, nil, nil); st != 200 {
+		t.Fatalf("start: %d", st)
+	}
+	url := m.URL() + "/r/" + code
+	clockOf := func() int64 {
+		return get(ann, chromedp.Evaluate[int64](`(() => { const e = document.querySelector('#board .wk-timer[data-deadline]'); return e ? Number(e.dataset.deadline) : 0 })()`))
+	}
+	for i := 0; i < 30 && !ann.present("wink-pass"); i++ { // the deal, two seconds a seat
+		clock.Advance(time.Second)
+		time.Sleep(20 * time.Millisecond) // let the frame reach the page; not an assertion
+	}
+	ann.run(chromedp.WaitVisible(tid("wink-pass")))
+	deadline := clockOf()
+	if deadline == 0 {
+		t.Fatal("no turn clock on Ann's phone")
+	}
+	ann.run(chromedp.Navigate("about:blank")) // the phone dies
+	eventually(t, "Ann's seat is away", func() bool {
+		var r struct {
+			Seats []struct {
+				Away bool `json:"away"`
+			} `json:"seats"`
+		}
+		return getJSON(url[:len(url)-len("/r/"+code)]+"/api/rooms/"+code, &r) == nil && len(r.Seats) > 0 && r.Seats[0].Away
+	})
+	clock.Advance(time.UnixMilli(deadline).Sub(clock.Now()) - 4*time.Second)
+	ann.run(chromedp.Navigate(url), chromedp.WaitVisible(tid("wink-pass")))
+	var left string
+	eventually(t, "the clock counts the held time", func() bool {
+		left = get(ann, chromedp.Evaluate[string](`document.querySelector('#board .wk-timer[data-deadline]').textContent`))
+		return left == "20s" || left == "19s"
+	})
+	ann.shot("fair-time-390")
+	ann.wide()
+	ann.shot("fair-time-1280")
+}
