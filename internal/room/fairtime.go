@@ -20,7 +20,8 @@ type Grace struct {
 }
 
 // giveTime holds back the running timer for seat id, whose phone is back,
-// when the match waits on that seat and less than its fair time is left.
+// when the match waits on that seat and less than its fair time is left;
+// once in a step.
 func (r *Room) giveTime(id string) {
 	if !r.playing() {
 		return
@@ -32,6 +33,9 @@ func (r *Room) giveTime(id string) {
 		return
 	}
 	at, now := next.Timers[0].At, r.now().UnixMilli()
+	if m.grace != nil && m.grace.From == at {
+		return // once a step: a phone that comes and goes again does not stall the table
+	}
 	// The step began with the log's last action (or the deal), so its
 	// whole time is what its timer was set to.
 	want := min(FairTime.Milliseconds(), at-max(m.lastAt, m.rec.Setup.Started))

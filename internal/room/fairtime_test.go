@@ -14,6 +14,7 @@ import (
 // it is shorter, instead of the dead phone's last 4. The room holds the
 // timer back and every frame says so; the timeout that fires later is
 // logged with the time it fired, so the log alone still replays the match.
+// A phone that comes and goes again in the same step earns no more.
 func TestRoom_SeatBackGetsFairTime(t *testing.T) {
 	for _, tt := range []struct {
 		name      string
@@ -54,7 +55,6 @@ func TestRoom_SeatBackGetsFairTime(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer r.Unsubscribe(back)
 			want := clock.Now().Add(tt.wantGrace).UnixMilli()
 			f, err := r.Snapshot(ctx, room.Identity{SeatID: seatID})
 			if err != nil {
@@ -64,7 +64,16 @@ func TestRoom_SeatBackGetsFairTime(t *testing.T) {
 				t.Fatalf("grace %+v, want from %d until %d", f.Grace, deadline, want)
 			}
 
-			clock.Advance(tt.wantGrace - time.Second) // well past the old deadline
+			// Coming and going again in the same step earns no more time.
+			clock.Advance(tt.wantGrace - 2*time.Second)
+			r.Unsubscribe(back)
+			<-back.Gone()
+			again, err := r.Subscribe(ctx, room.Identity{SeatID: seatID}, jsonFrames)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Unsubscribe(again)
+			clock.Advance(time.Second) // well past the old deadline
 			if n := mustActions(t, r); n != actions {
 				t.Fatalf("the timer fired %s after the seat came back (%d actions, want %d)", tt.wantGrace-time.Second, n, actions)
 			}
