@@ -100,3 +100,53 @@ func TestBrowser_NameFieldStopsAtLimit(t *testing.T) {
 		t.Fatalf("room: %v %+v", err, room)
 	}
 }
+
+// The name field says where its limit is as a player types (issue 27,
+// F14): not before the name is full, as soon as it is or something typed
+// did not fit, and no longer once a letter is taken back. A name of styled
+// letters the screens cannot draw is refused in words (F17).
+func TestBrowser_NameFieldSaysItsLimit(t *testing.T) {
+	browser := mustBrowser(t)
+	m := MustRunMain(t, t.TempDir())
+	code, _ := newRoom(t, m, "wink", nil)
+	ann := newPhone(t, browser, "Ann")
+	ann.run(chromedp.Navigate(m.URL()+"/r/"+code), chromedp.WaitVisible(tid("join-form")))
+	said := func() bool { return ann.visible("join-name-full") }
+
+	ann.clearName()
+	ann.run(chromedp.SendKeys(chromedp.CSS("#join-name"), strings.Repeat("a", 19)))
+	if said() {
+		t.Fatal("the limit is said before the name is full")
+	}
+	ann.run(chromedp.SendKeys(chromedp.CSS("#join-name"), "b"))
+	if !said() {
+		t.Fatal("a full name field does not say so")
+	}
+	ann.run(chromedp.SendKeys(chromedp.CSS("#join-name"), "cd"))
+	if !said() || ann.nameField() != strings.Repeat("a", 19)+"b" {
+		t.Fatalf("after typing past the limit the field holds %q and says the limit: %v", ann.nameField(), said())
+	}
+	if got := ann.text("join-name-full"); got != "That is as long as a name gets: 20 characters." {
+		t.Fatalf("the field says %q", got)
+	}
+	ann.shot("name-full-390")
+	ann.wide()
+	ann.shot("name-full-1280")
+	ann.narrow()
+	ann.run(chromedp.KeyEvent(kb.Backspace))
+	if said() {
+		t.Fatal("the limit is still said after a letter is taken back")
+	}
+
+	ann.clearName()
+	ann.insertText("Ⓐⓓⓐ")
+	ann.run(chromedp.Click(tid("join-submit")))
+	want := "That name uses styled letters (circled, bold, script or the like) that many screens show as empty boxes: please type plain letters."
+	eventually(t, "the styled name is refused in words", func() bool { return ann.text("toast") == want })
+	ann.shot("name-styled-390")
+	ann.wide()
+	ann.shot("name-styled-1280")
+	if !ann.present("join-form") {
+		t.Fatal("a styled name took a seat")
+	}
+}

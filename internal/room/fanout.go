@@ -115,10 +115,7 @@ func (r *Room) fanout() {
 		if !r.sendFrame(s, cache, false) {
 			delete(r.subs, s)
 			if s.id.SeatID != "" {
-				r.online[s.id.SeatID]--
-				if r.online[s.id.SeatID] <= 0 {
-					delete(r.online, s.id.SeatID)
-				}
+				r.left(s.id.SeatID)
 			}
 		}
 	}

@@ -81,6 +81,9 @@ type Frame struct {
 	// Watchers are the connections without a seat or the host token, for
 	// the host only (watchers.go).
 	Watchers *WatcherState `json:"watchers,omitempty"`
+	// Grace is the running timer held back for a player whose phone came
+	// back (fairtime.go): its deadline From counts to Until instead.
+	Grace *Grace `json:"grace,omitempty"`
 	// Announcements are what every screen is told for a while, such as
 	// the host moving a seat to another phone (announce.go).
 	Announcements []game.Msg `json:"announcements,omitempty"`
@@ -111,8 +114,10 @@ type SeatState struct {
 	Connected bool   `json:"connected"`
 	// Away says the seat's phone was connected and is gone: it is
 	// reconnecting. A person's seat neither Connected nor Away has never
-	// been opened: its player is not here yet.
-	Away bool `json:"away,omitempty"`
+	// been opened: its player is not here yet. AwaySince is when it went,
+	// Unix ms, so a screen can say for how long.
+	Away      bool  `json:"away,omitempty"`
+	AwaySince int64 `json:"away_since,omitempty"`
 	// Host marks the seat whose player hosts the room now.
 	Host bool `json:"host,omitempty"`
 	// Standin says a bot plays this person's seat until they take it back.
@@ -153,7 +158,7 @@ func (r *Room) status() string {
 
 func (r *Room) seatState(s store.Seat) SeatState {
 	return SeatState{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot, Connected: s.Bot || r.online[s.ID] > 0,
-		Away: !s.Bot && r.away(s.ID), Host: r.hostsAt(s.ID), Standin: s.Standin, BotSoon: !s.Bot && r.botSoon(s.ID)}
+		Away: !s.Bot && r.away(s.ID), AwaySince: r.awaySince(s.ID), Host: r.hostsAt(s.ID), Standin: s.Standin, BotSoon: !s.Bot && r.botSoon(s.ID)}
 }
 
 // frame builds the frame for one viewer.
@@ -171,6 +176,9 @@ func (r *Room) sharedFrame(version int64) *Frame {
 	}
 	if r.match != nil {
 		f.Match = r.matchState(r.match)
+		if r.playing() {
+			f.Grace = r.match.graceNow()
+		}
 	}
 	return f
 }
@@ -198,9 +206,11 @@ func (r *Room) frameOn(shared *Frame, id Identity) *Frame {
 		f.You = seat
 		f.Legal = m.state.Legal(seat)
 		f.Note = m.notes[seat]
-		if f.Legal == nil {
+		if f.Legal == nil || m.rec.Status == store.StatusFinished {
 			// While a bot plays the seat its phone has the moves too: the
-			// first one it makes takes the seat back (act).
+			// first one it makes takes the seat back (act). A match the
+			// host ended (or nobody moved in) stopped where its rules
+			// still had moves to offer: it offers none.
 			f.Legal = []game.Move{}
 		}
 	}
@@ -255,6 +265,9 @@ func (r *Room) eventsFor(viewer game.Viewer) ([]Line, []uint64) {
 func (r *Room) matchState(m *liveMatch) *MatchState {
 	ms := &MatchState{ID: m.rec.ID, Number: m.rec.Number, Status: m.rec.Status, Actions: m.n,
 		Waiting: m.state.Next().Seats, Result: m.rec.Result}
+	if m.rec.Status == store.StatusFinished {
+		ms.Waiting = []game.Seat{} // an ended match waits on nobody, whatever its rules were at
+	}
 	names := m.names()
 	var colours []string
 	if c, ok := m.state.(game.Colourer); ok {
@@ -262,7 +275,7 @@ func (r *Room) matchState(m *liveMatch) *MatchState {
 	}
 	for i, s := range m.rec.Seats {
 		st := SeatState{ID: s.SeatID, Position: i, Name: s.Name, Bot: s.Bot, Connected: s.Bot || r.online[s.SeatID] > 0,
-			Away: !s.Bot && r.away(s.SeatID), Host: r.hostsAt(s.SeatID), Standin: r.standin(s.SeatID),
+			Away: !s.Bot && r.away(s.SeatID), AwaySince: r.awaySince(s.SeatID), Host: r.hostsAt(s.SeatID), Standin: r.standin(s.SeatID),
 			BotSoon: !s.Bot && r.botSoon(s.SeatID)}
 		if i < len(colours) {
 			st.Colour = colours[i]

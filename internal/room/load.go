@@ -27,7 +27,7 @@ func (g *Registry) load(ctx context.Context, code string) (*Room, error) {
 		return nil, fmt.Errorf("load matches: %w", err)
 	}
 	r := &Room{reg: g, inbox: make(chan func()), done: make(chan struct{}), rec: rec, entry: e,
-		seats: seats, subs: map[*Subscriber]struct{}{}, online: map[string]int{}, seen: map[string]bool{}, strikes: map[string]int{}, idleAt: g.Clock.Now(),
+		seats: seats, subs: map[*Subscriber]struct{}{}, online: map[string]int{}, seen: map[string]bool{}, gone: map[string]int64{}, strikes: map[string]int{}, idleAt: g.Clock.Now(),
 		versions: newVersionClock(g.Clock.Now())}
 	for _, m := range ms {
 		if m.Status == store.StatusFinished {
@@ -82,7 +82,7 @@ func (r *Room) resume(ctx context.Context, m store.Match) (*liveMatch, error) {
 			return nil, fmt.Errorf("resume match %s: %w", m.ID, err)
 		}
 		lm.record(rec)
-		r.sawPlay(m, rec.Action.Seat)
+		r.sawPlay(m, rec.Action)
 		r.addEvents(m.ID, evs)
 	}
 	return lm, nil

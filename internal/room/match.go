@@ -29,6 +29,7 @@ type liveMatch struct {
 	notes    map[game.Seat]json.RawMessage // each seat's private notes
 	bots     map[int]botIntent             // each bot seat's pending intention
 	memo     *Memo                         // what encoders made of the events
+	grace    *Grace                        // a timer held back for a seat back (fairtime.go)
 }
 
 func newLiveMatch(m store.Match, st game.State) *liveMatch {
@@ -373,7 +374,7 @@ func (r *Room) arm() {
 	now := r.now().UnixMilli()
 	for _, t := range m.state.Next().Timers {
 		fires, matchID := t.Fires, m.rec.ID
-		d := time.Duration(max(t.At-now, 0)) * time.Millisecond
+		d := time.Duration(max(m.graceFor(t.At)-now, 0)) * time.Millisecond
 		r.timers = append(r.timers, r.reg.Clock.AfterFunc(d, func() {
 			r.wake(func() { r.fire(matchID, fires) })
 		}))

@@ -69,6 +69,9 @@ func checkChar(char string) error {
 		if !showable(c) {
 			return refuseSaid("game.refuse.name_chars")
 		}
+		if styled(c) {
+			return refuseSaid("game.refuse.name_styled")
+		}
 		if unicode.In(c, unicode.Mn, unicode.Me, unicode.Mc) {
 			marks++
 		}

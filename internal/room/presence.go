@@ -25,14 +25,41 @@ func (r *Room) comeIn(id Identity) {
 // away reports whether seat s's phone was here and is gone now.
 func (r *Room) away(s string) bool { return r.seen[s] && r.online[s] == 0 }
 
-// sawPlay notes, while a loaded room replays its match, that seat s acted
+// left notes that one of seat s's connections closed, and reports whether
+// it was the last: from then on the seat is away, and the screens say for
+// how long ("reconnecting…" soon after, then "away · 5 min").
+func (r *Room) left(s string) bool {
+	r.online[s]--
+	if r.online[s] > 0 {
+		return false
+	}
+	delete(r.online, s)
+	r.gone[s] = r.now().UnixMilli()
+	return true
+}
+
+// awaySince is when seat s's phone went, Unix ms, or 0 while it is not
+// away.
+func (r *Room) awaySince(s string) int64 {
+	if !r.away(s) {
+		return 0
+	}
+	return r.gone[s]
+}
+
+// sawPlay notes, while a loaded room replays its match, that a's seat acted
 // in it: a phone held that seat before the restart or eviction, so while it
 // is gone it is reconnecting. Nothing records which other seats had a
 // phone; those say "not here yet" until one connects, which after a
 // restart is a matter of seconds.
-func (r *Room) sawPlay(m store.Match, s game.Seat) {
-	if int(s) >= 0 && int(s) < len(m.Seats) {
-		r.seen[m.Seats[s].SeatID] = true
+//
+// Nor does anything record when such a phone went: the seat's last move is
+// the latest time it surely was here, and its "away" counts from there.
+func (r *Room) sawPlay(m store.Match, a game.Action) {
+	if s := int(a.Seat); s >= 0 && s < len(m.Seats) {
+		id := m.Seats[s].SeatID
+		r.seen[id] = true
+		r.gone[id] = max(r.gone[id], a.At)
 	}
 }
 

@@ -90,6 +90,8 @@ type Room struct {
 	// connects, so the seat list can mark the host.
 	seen        map[string]bool
 	creatorSeat string
+	// gone is when each seat's last phone went, Unix ms (presence.go).
+	gone map[string]int64
 	// hostAwaySince is when the host's last phone went away; zero while
 	// one is connected. hostTimer passes the role on when it is overdue.
 	hostAwaySince time.Time

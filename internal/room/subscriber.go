@@ -188,6 +188,7 @@ func (r *Room) Connect(ctx context.Context, c Connection) (*Subscriber, error) {
 			if r.online[id.SeatID] == 1 {
 				delete(r.strikes, id.SeatID) // the phone is back
 				r.phoneBack(id.SeatID)
+				r.giveTime(id.SeatID)
 				r.changed() // everyone sees the seat come back
 				r.watchHost()
 				return nil
@@ -221,12 +222,8 @@ func (r *Room) Unsubscribe(s *Subscriber) {
 		if Watching(s.id) {
 			r.showHost()
 		}
-		if s.id.SeatID != "" {
-			r.online[s.id.SeatID]--
-			if r.online[s.id.SeatID] <= 0 {
-				delete(r.online, s.id.SeatID)
-				r.changed()
-			}
+		if s.id.SeatID != "" && r.left(s.id.SeatID) {
+			r.changed()
 		}
 	})
 }

@@ -35,6 +35,7 @@ type jsonShared struct {
 	Standings   []room.Standing  `json:"standings"`
 	Series      room.SeriesState `json:"series"`
 	Watch       *room.WatchState `json:"watch,omitempty"`
+	Grace       *room.Grace      `json:"grace,omitempty"`
 	// Announcements are worded like events.
 	Announcements []saidMsg `json:"announcements,omitempty"`
 }
@@ -140,7 +141,7 @@ func ownPart(f *room.Frame, rd words.Reader) jsonOwn {
 // sharedPart is the part of f every viewer of its change gets alike.
 func sharedPart(f *room.Frame, rd words.Reader) jsonShared {
 	v := jsonShared{Type: "view", Code: f.Code, Options: f.Options, BotStrength: f.BotStrength, Status: f.Status,
-		Seats: f.Seats, HostSeat: f.HostSeat, Standings: f.Standings, Series: f.Series, Watch: f.Watch}
+		Seats: f.Seats, HostSeat: f.HostSeat, Standings: f.Standings, Series: f.Series, Watch: f.Watch, Grace: f.Grace}
 	for _, m := range f.Announcements {
 		v.Announcements = append(v.Announcements, said(rd, m))
 	}

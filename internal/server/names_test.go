@@ -99,7 +99,7 @@ func TestAPI_LookAlikeNamesAreTaken(t *testing.T) {
 		{"Case", "bob", "game.refuse.name_taken"},
 		{"VariationSelector", "Bob\ufe0f", "game.refuse.name_taken"},
 		{"Fullwidth", "Ｂｏｂ", "game.refuse.name_taken"},
-		{"MathematicalBold", "𝐁𝐨𝐛", "game.refuse.name_taken"},
+		{"MathematicalBold", "𝐁𝐨𝐛", "game.refuse.name_styled"}, // styled letters are refused first (F17)
 		{"CombiningAccent", "Rene\u0301", "game.refuse.name_taken"},
 		{"HangulFiller", "\u3164", "game.refuse.name_empty"},
 		{"BrailleBlank", "\u2800\u2800", "game.refuse.name_empty"},

@@ -78,7 +78,7 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	}
 	for _, s := range f.Seats {
 		l.Seats = append(l.Seats, pages.SeatLine{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot,
-			Connected: s.Connected, Away: s.Away, Host: s.Host, You: s.ID == f.SeatID && f.SeatID != "", Standin: s.Standin,
+			Connected: s.Connected, Away: s.Away, AwaySince: s.AwaySince, Host: s.Host, You: s.ID == f.SeatID && f.SeatID != "", Standin: s.Standin,
 			BotSoon: s.BotSoon})
 		if s.Host {
 			l.HostName = s.Name
@@ -169,10 +169,14 @@ func liveMatch(l *pages.Live, f *room.Frame, board boards.Game, names []string, 
 		}
 	}
 	l.MatchID = f.Match.ID
+	if f.Grace != nil {
+		l.HeldFrom, l.HeldUntil = f.Grace.From, f.Grace.Until
+	}
 	l.YourMove = yourMove(f)
+	ended := f.Match.Status == room.StatusFinished && f.Match.Result != nil && f.Match.Result.EndedEarly()
 	if board.Draw != nil {
 		l.Board = board.Draw(boards.Context{View: f.View, Names: names, You: f.You, Table: f.Table || f.You == game.System,
-			Host: f.Host, Legal: f.Legal, Away: away(f.Match.Players), Now: f.Now, Note: f.Note, Words: rd, Lines: lines})
+			Host: f.Host, Legal: f.Legal, Ended: ended, Away: away(f.Match.Players), AwaySince: awaySince(f.Match.Players), Now: f.Now, Note: f.Note, Words: rd, Lines: lines})
 	}
 	if f.Match.Status == room.StatusFinished && f.Match.Result != nil {
 		l.Result = &pages.ResultLine{Summary: rd.Say(f.Match.Result.Summary), Winners: f.Match.Winners, MatchID: f.Match.ID,
@@ -198,6 +202,15 @@ func away(players []room.SeatState) []bool {
 	out := make([]bool, len(players))
 	for i, p := range players {
 		out[i] = p.Away
+	}
+	return out
+}
+
+// awaySince is when each of them went, Unix ms.
+func awaySince(players []room.SeatState) []int64 {
+	out := make([]int64, len(players))
+	for i, p := range players {
+		out[i] = p.AwaySince
 	}
 	return out
 }

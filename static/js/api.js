@@ -107,9 +107,10 @@
       (!utf8 || utf8.encode(v).length <= +el.getAttribute("data-max-bytes"));
   }
   function surrogate(c, lo) { return c >= (lo ? 0xdc00 : 0xd800) && c <= (lo ? 0xdfff : 0xdbff); }
+  // fitName reports whether it had to leave something out.
   function fitName(el) {
     var v = el.value, old = el.fitted || "";
-    if (fits(el, v)) { return; }
+    if (fits(el, v)) { return false; }
     var p = 0, s = 0;
     while (p < old.length && p < v.length && old[p] === v[p]) { p++; }
     if (p > 0 && surrogate(v.charCodeAt(p - 1), false)) { p--; }
@@ -120,6 +121,14 @@
     for (var i = 0; i < added.length && fits(el, head + keep + added[i] + tail); i++) { keep += added[i]; }
     el.value = head + keep + tail;
     el.setSelectionRange(head.length + keep.length, head.length + keep.length);
+    return true;
+  }
+  // sayFull shows the field's "that is the limit" line while the name is
+  // as long as it may be, or just lost what did not fit, so a player
+  // learns the limit as they type rather than from a refusal after Join.
+  function sayFull(el, cut) {
+    var line = el.form && el.form.querySelector("[data-name-full]");
+    if (line) { line.hidden = !cut && chars(el.value).length < +el.getAttribute("data-max-chars"); }
   }
   // What the field held before an edit is what the edit may not push out.
   document.addEventListener("beforeinput", function (e) {
@@ -128,11 +137,11 @@
   });
   document.addEventListener("input", function (e) {
     var el = e.target;
-    if (el.hasAttribute && el.hasAttribute("data-max-chars") && !e.isComposing) { fitName(el); }
+    if (el.hasAttribute && el.hasAttribute("data-max-chars") && !e.isComposing) { sayFull(el, fitName(el)); }
   });
   document.addEventListener("compositionend", function (e) {
     var el = e.target;
-    if (el.hasAttribute && el.hasAttribute("data-max-chars")) { fitName(el); }
+    if (el.hasAttribute && el.hasAttribute("data-max-chars")) { sayFull(el, fitName(el)); }
   });
 
   function joinRoom(f, data) {

@@ -258,10 +258,33 @@
   }
 
   // ---- countdowns ----
+  // A seat's phone gone for longer than AWAY_GRACE is not "reconnecting…"
+  // any more: it is away, for so long ("away · 5 min").
+  var AWAY_GRACE = 20000;
+  function awayFor(ms) {
+    var hours = ms >= 3600000, n = Math.floor(ms / (hours ? 3600000 : 60000));
+    try {
+      return new Intl.NumberFormat(document.documentElement.lang || undefined,
+        { style: "unit", unit: hours ? "hour" : "minute", unitDisplay: "short" }).format(n);
+    } catch (e) { return n + (hours ? " h" : " min"); }
+  }
   function tick() {
     var now = Date.now() + offset;
+    $$("[data-away-since]").forEach(function (el) {
+      var since = Number(el.getAttribute("data-away-since")), gone = now - since;
+      if (!since || gone < AWAY_GRACE) { return; }
+      var txt = el.getAttribute("data-say-away") + (gone >= 60000 ? " · " + awayFor(gone) : "");
+      if (el.textContent !== txt) { el.textContent = txt; }
+      el.classList.add("long-away");
+    });
+    // A timer the room holds back for a player whose phone came back
+    // counts to the held time (room/fairtime.go).
+    var held = document.querySelector("#board[data-held-from]");
     $$("[data-deadline]").forEach(function (el) {
-      var left = Math.max(0, Math.ceil((Number(el.getAttribute("data-deadline")) - now) / 1000));
+      if (el.closest(".ended")) { return; } // the match stopped: no clock runs
+      var at = Number(el.getAttribute("data-deadline"));
+      if (held && el.closest("#board") && at === Number(held.getAttribute("data-held-from"))) { at = Number(held.getAttribute("data-held-until")); }
+      var left = Math.max(0, Math.ceil((at - now) / 1000));
       var txt = left >= 60 ? Math.floor(left / 60) + ":" + ("0" + (left % 60)).slice(-2) : left + "s";
       if (el.textContent !== txt) { el.textContent = txt; }
       el.classList.toggle("urgent", left > 0 && left <= 10);
@@ -282,7 +305,8 @@
   // ---- actions ----
   // A control with data-act sends that action (data-data its data); a form
   // with data-act sends its fields merged into data-data. confirm.js stops
-  // the first tap on a data-confirm control before it gets here.
+  // every tap on a data-confirm control before it gets here and passes on
+  // only the one its sheet's Confirm answers.
   document.addEventListener("click", function (e) {
     var el = e.target.closest && e.target.closest("[data-act]");
     if (!el || el.tagName === "FORM" || el.disabled || el.getAttribute("aria-disabled") === "true") { return; }

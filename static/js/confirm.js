@@ -1,10 +1,17 @@
 // In-page confirmation for controls marked data-confirm="question" (a
 // vault card, the wink claim, dialling, a host's "end the match"). The
 // first tap arms the control and opens the layout's #confirm sheet beside
-// it with the page's question, Confirm and Cancel. A second tap on the
-// control, or Confirm, sends; Cancel, Escape, a tap elsewhere or WAIT ms
-// of nothing disarm. The browser's own confirm box is slow, out of style,
-// and some chat apps' built-in browsers block it.
+// it with the page's question, Confirm and Cancel. Only Confirm sends;
+// Cancel, Escape, a tap elsewhere or WAIT ms of nothing disarm. The
+// browser's own confirm box is slow, out of style, and some chat apps'
+// built-in browsers block it.
+//
+// Nothing irreversible happens on a double tap: a second tap on the armed
+// control asks nothing new, the sheet never lies over the control, and
+// Confirm ignores a finger for SETTLE ms after the sheet opens, so what
+// sends is a second gesture, somewhere else, at a sheet already seen. A
+// script's click (a test, an assistive tool working the page) is not a
+// finger that slipped and is taken at once.
 //
 // A redraw between the two taps keeps the control armed when the new board
 // offers the very same control (same action, data and question): boards
@@ -18,6 +25,7 @@
   "use strict";
   var ts = window.topsecret, $$ = ts.$$;
   var WAIT = 6000;
+  var SETTLE = 400; // longer than the gap between a double tap's two taps
   var sheet = document.getElementById("confirm");
   if (!sheet) { return; }
   var question = sheet.querySelector("#confirm-text");
@@ -41,7 +49,7 @@
 
   function arm(el, submitter) {
     disarm();
-    armed = { key: keyOf(el), el: el, anchor: anchorOf(el, submitter) };
+    armed = { key: keyOf(el), el: el, anchor: anchorOf(el, submitter), at: performance.now() };
     armed.timer = setTimeout(disarm, WAIT);
     question.textContent = el.getAttribute("data-confirm");
     sheet.hidden = false;
@@ -90,8 +98,14 @@
     } finally { passing = false; }
   }
 
+  // settling says a finger's tap on Confirm came too soon after the sheet
+  // opened to be an answer to it: the tail of a double tap or of a key
+  // held down.
+  function settling(e) { return e.isTrusted && armed && performance.now() - armed.at < SETTLE; }
+
   // place puts the sheet under the control, above it when there is no
-  // room below, and at the bottom of the screen when neither fits.
+  // room below, and when neither fits, at the edge of the screen farther
+  // from the control, so that it never lies where the control was tapped.
   function place() {
     if (!armed) { return; }
     var r = armed.anchor.getBoundingClientRect();
@@ -101,7 +115,7 @@
     sheet.style.left = Math.round(Math.min(Math.max(m, r.left + r.width / 2 - w / 2), vw - m - w)) + "px";
     var h = sheet.offsetHeight, top = r.bottom + 8;
     if (top + h > vh - m) { top = r.top - 8 - h; }
-    if (top < m) { top = vh - m - h; }
+    if (top < m) { top = r.top + r.height / 2 > vh / 2 ? m : vh - m - h; }
     sheet.style.top = Math.round(top) + "px";
   }
 
@@ -109,20 +123,22 @@
     if (passing) { return; }
     var el = e.target.closest && e.target.closest("[data-confirm]");
     if (!el || el.tagName === "FORM" || off(el)) { return; }
-    if (armed && armed.el === el) { disarm(); return; } // the second tap sends
     e.preventDefault();
     e.stopImmediatePropagation();
+    if (armed && armed.el === el) { return; } // a second tap asks nothing new
     arm(el);
   }, true);
   document.addEventListener("submit", function (e) {
     var f = e.target;
     if (passing || !f.hasAttribute || !f.hasAttribute("data-confirm")) { return; }
-    if (armed && armed.el === f) { disarm(); return; }
     e.preventDefault();
     e.stopImmediatePropagation();
+    if (armed && armed.el === f) { return; }
     arm(f, e.submitter);
   }, true);
-  ok.addEventListener("click", send);
+  ok.addEventListener("click", function (e) {
+    if (!settling(e)) { send(); }
+  });
   cancel.addEventListener("click", disarm);
   document.addEventListener("keydown", function (e) {
     if (armed && e.key === "Escape") { disarm(); }

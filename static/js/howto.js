@@ -2,8 +2,11 @@
 // open them in a <dialog> over the page (the table stays as it is); Back and
 // Next (or the arrow keys) step through them. On the table screen the lobby's
 // cards turn by themselves. On a phone, a one-line hint shows during the
-// player's first turn of their first match in the room, until dismissed or
-// the turn is over; localStorage remembers it per room.
+// player's first turn of their first match in the room (as the board says:
+// boards.HowTo.FirstTurn), until dismissed or the turn is over;
+// localStorage remembers it per room. It stands in the page under the top
+// bar, never over it: a hint floating over the board covered the very
+// button it spoke of.
 (function () {
   "use strict";
   var TURN_MS = 8000;
@@ -78,7 +81,8 @@
     if (!h || !hintKey()) { return; }
     var seen = false;
     try { seen = localStorage.getItem(hintKey()) === "1"; } catch (err) { /* no storage: show it */ }
-    var myTurn = !!$("#board[data-your-move]");
+    var now = $("#board [data-howto-now]");
+    var myTurn = now ? now.getAttribute("data-howto-now") === "true" : !!$("#board[data-your-move]");
     if (hintShown && !myTurn) { hintDone(); seen = true; }
     h.hidden = seen || !myTurn;
     hintShown = hintShown || !h.hidden;

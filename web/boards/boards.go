@@ -35,8 +35,14 @@ type Context struct {
 	Host bool
 	// Legal are the moves the viewer may make now; buttons come only from these.
 	Legal []game.Move
-	// Away[s] is true while seat s's player is disconnected ("reconnecting…").
-	Away []bool
+	// Ended says the room stopped the match before its rules ended it (the
+	// host's "End the match", or nobody moving): the view still has a turn
+	// and a clock in it, and the board shows neither.
+	Ended bool
+	// Away[s] is true while seat s's player is disconnected ("reconnecting…"),
+	// and AwaySince[s] is since when (Unix ms).
+	Away      []bool
+	AwaySince []int64
 	// Now is the server time of the frame, Unix ms.
 	Now int64
 	// Note is the viewer's own private notes (a clue sheet's marks), or nil.
@@ -63,6 +69,14 @@ func (c Context) T(id string, args ...game.Arg) string { return c.Words.Say(game
 
 // IsAway reports whether seat s's player is disconnected.
 func (c Context) IsAway(s int) bool { return s >= 0 && s < len(c.Away) && c.Away[s] }
+
+// AwaySinceOf is when seat s's player went away, Unix ms (0: not known).
+func (c Context) AwaySinceOf(s int) int64 {
+	if s < 0 || s >= len(c.AwaySince) {
+		return 0
+	}
+	return c.AwaySince[s]
+}
 
 // Secret is one line of the all-seeing replay's "secret files": what nobody
 // at the table could see, worded ("Marie's hand" — "Red agent, Café").

@@ -16,7 +16,10 @@ type HowTo struct {
 	// MaxHowToCards).
 	Cards []HowToCard
 	// FirstTurn points at what to do now, on a player's first turn of their
-	// first match in a room.
+	// first match in a room: while the board waits on the player, or, when
+	// the board marks an element data-howto-now, while that says "true"
+	// (a board whose first moves are something else, such as couriers'
+	// secret setup, says when the hint's words apply).
 	FirstTurn string
 }
 

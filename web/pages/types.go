@@ -61,9 +61,13 @@ type Live struct {
 	Board templ.Component
 	// YourMove says the match waits on this viewer, who may act now: the
 	// phone asks for attention (title, vibration, sound).
-	YourMove  bool
-	Standings []Standing
-	Result    *ResultLine // the last finished match
+	YourMove bool
+	// Held is a running timer the room holds back for a player whose
+	// phone came back: the board's clock for deadline HeldFrom counts to
+	// HeldUntil (0: none held).
+	HeldFrom, HeldUntil int64
+	Standings           []Standing
+	Result              *ResultLine // the last finished match
 	// Log is the side panel's "Latest": the kit's log of the viewer's
 	// recent lines, for a board that draws no log of its own (the page
 	// hides it beside one that does); nil outside a match.
@@ -140,8 +144,10 @@ type SeatLine struct {
 	Bot       bool
 	Connected bool
 	// Away says the seat's phone was here and is gone (reconnecting); a
-	// person's seat neither Connected nor Away is not here yet.
-	Away bool
+	// person's seat neither Connected nor Away is not here yet. AwaySince
+	// is when it went, Unix ms.
+	Away      bool
+	AwaySince int64
 	// Host marks the seat whose player hosts the room.
 	Host bool
 	You  bool

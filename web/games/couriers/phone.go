@@ -104,6 +104,13 @@ func (m *phone) fightFirst() bool {
 // mine reports whether the moment waits for me.
 func (m *phone) mine() bool { return len(m.c.Legal) > 0 }
 
+// ownTurn says I roll or move now on my own turn, the moment the first-turn
+// hint ("roll the dice, then move") is about; the secret setup and a fight
+// I am drawn into are not it.
+func (m *phone) ownTurn() bool {
+	return m.mine() && m.T.Active == m.Me && (m.T.Phase == couriers.PhaseRoll || m.T.Phase == couriers.PhaseMove)
+}
+
 // focus marks the pawn a zoomed map centres on: the agent I am moving, a
 // fight, else my first agent on a city.
 func (m *phone) focus() {

@@ -34,6 +34,9 @@ func (m *phone) ask() string {
 
 // status says what is going on, for everyone not asked anything.
 func (b *base) status() string {
+	if b.c.Ended {
+		return b.t("game.page.result.ended")
+	}
 	if b.over() {
 		return b.say(b.T.Over.Summary)
 	}

@@ -121,6 +121,9 @@ func cards(p embassy.PlayerView) int {
 // status is the running moment in one sentence, for whoever watches: the
 // table screen and the phones of the players who wait.
 func (b *base) status() string {
+	if b.c.Ended {
+		return b.t("game.page.result.ended")
+	}
 	t := b.T
 	// The phone of the awaited player asks instead (phone.go), so the
 	// sentence always names someone else.

@@ -197,7 +197,7 @@ func (m *phone) direction(id string) string {
 }
 
 // mine says the phone waits for me.
-func (m *phone) mine() bool { return m.T.Awaiting == m.Me && !m.over() }
+func (m *phone) mine() bool { return m.T.Awaiting == m.Me && !m.over() && !m.c.Ended }
 
 // myCells are my holder's slots with my faces to peek at, and the slot
 // buttons of an acquisition.

@@ -249,7 +249,7 @@ func phoneHead(m *phone) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		} else {
-			if !m.over() {
+			if !m.over() && !m.c.Ended {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "<span class=\"pulse\" aria-hidden=\"true\"></span>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err

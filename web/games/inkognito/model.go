@@ -208,6 +208,9 @@ func (b *base) over() bool { return b.T.Phase == inkognito.PhaseOver }
 
 // status is one line on what the game waits for.
 func (b *base) status() string {
+	if b.C.Ended {
+		return b.t("game.page.result.ended")
+	}
 	switch b.T.Phase {
 	case inkognito.PhaseCommit:
 		return b.t("inkognito.ui.status.commit", game.X("name", b.Amb.Name))

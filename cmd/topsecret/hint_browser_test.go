@@ -1,0 +1,55 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Couriers' first-turn hint ("roll the dice, then move") appears when its
+// words apply and covers nothing (issue 27, F10): not during the secret
+// setup everyone does at once, where it used to cover Hide; at the
+// player's own first turn, whoever started; and never over a control.
+func TestBrowser_FirstTurnHintWhenItApplies(t *testing.T) {
+	browser := mustBrowser(t)
+	m := MustRunMain(t, t.TempDir())
+	ann := newPhone(t, browser, "Ann")
+	mustStartMatch(t, m, "couriers", nil, 1, ann)
+	ann.run(chromedp.WaitVisible(tid("couriers-hide")))
+	if ann.visible("howto-hint") {
+		ann.shot("hint-in-setup")
+		t.Fatal("the first-turn hint shows during the secret setup")
+	}
+	ann.tap("couriers-place-A")
+	for _, city := range []string{"vancouver", "lagos", "paris", "cairo"} {
+		if !ann.tapCSS(`.cz-c.lit[value="` + city + `"]`) {
+			t.Fatalf("%s is not lit for a suitcase", city)
+		}
+	}
+	eventually(t, "the suitcases can be hidden", func() bool { return ann.visible("couriers-hide-go") })
+	ann.tap("couriers-hide-go")
+	eventually(t, "Ann's own first turn", func() bool {
+		return get(ann, chromedp.Evaluate[bool](`!!document.querySelector('[data-howto-now="true"]')`))
+	})
+	if !ann.visible("howto-hint") {
+		ann.shot("no-hint")
+		t.Fatal("no first-turn hint at the player's own first turn")
+	}
+	ann.shot("hint-390")
+	for _, wide := range []bool{false, true} {
+		if wide {
+			ann.wide()
+			ann.shot("hint-1280")
+		}
+		covered := get(ann, chromedp.Evaluate[[]string](`(() => {
+			const h = document.querySelector('#howto-hint').getBoundingClientRect();
+			return [...document.querySelectorAll('button, a, input, select, [data-act]')]
+				.filter(e => !e.closest('#howto-hint') && !e.closest('dialog') && e.checkVisibility())
+				.filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.left < h.right && h.left < r.right && r.top < h.bottom && h.top < r.bottom; })
+				.map(e => e.getAttribute('data-testid') || e.textContent.trim());
+		})()`))
+		if len(covered) > 0 {
+			t.Errorf("wide %v: the hint lies over %q", wide, covered)
+		}
+	}
+}
