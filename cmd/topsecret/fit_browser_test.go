@@ -16,7 +16,7 @@ import (
 // reaching past the viewport, words cut off inside their box (a select's
 // chosen option included, whose cut the browser does not report), and
 // anything drawn under a bar pinned over the page (the replay's controls).
-// A box that scrolls on purpose (an event log) is checked, not its rows;
+// A box that scrolls on purpose (a long seat list) is checked, not its rows;
 // the pieces inside an SVG are the SVG's business. What matches below (the
 // language footer, a replay's secrets and players) may be scrolled to, and
 // so may the boxes that hold it; everything else is on the screen.
@@ -36,7 +36,9 @@ const misfitsJS = `(below => {
     const r = e.getBoundingClientRect();
     return r.width > 1 && r.height > 1; // a 1px box is for screen readers
   };
-  const scrolls = e => { const s = getComputedStyle(e); return /auto|scroll/.test(s.overflowX + " " + s.overflowY); };
+  // A box that scrolls, or an event log that lets its oldest lines fall
+  // off the bottom, holds more than it shows on purpose.
+  const scrolls = e => { const s = getComputedStyle(e); return /auto|scroll/.test(s.overflowX + " " + s.overflowY) || (e.matches(".events") && s.overflowY === "hidden"); };
   const ownText = e => Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim() !== "");
   const bars = Array.from(document.querySelectorAll("body *")).filter(e => {
     if (!shown(e)) return false;
