@@ -41,7 +41,7 @@ func TestPage(t *testing.T) {
 	var srcs []string
 	doc.Find(`script[defer]`).Each(func(_ int, s *goquery.Selection) { srcs = append(srcs, s.AttrOr("src", "")) })
 	var want []string
-	for _, js := range []string{"js/app.js", "js/api.js", "js/markup.js", "js/peek.js", "js/confirm.js", "js/attention.js", "js/rejoin.js", "js/howto.js", "js/live.js"} {
+	for _, js := range []string{"js/app.js", "js/api.js", "js/markup.js", "js/peek.js", "js/confirm.js", "js/attention.js", "js/rejoin.js", "js/howto.js", "js/live.js", "js/fit.js"} {
 		want = append(want, static.Path(js))
 	}
 	// app.js comes first: the others borrow its helpers.

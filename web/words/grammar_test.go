@@ -53,3 +53,22 @@ func TestSay_MendsNamesInTheCatalogue(t *testing.T) {
 		}
 	}
 }
+
+// The replay's line under each step names whose eyes it shows. German
+// reads it as a label ("Sicht: Tischbildschirm"), not "Gesehen von dem
+// Tischbildschirm", which a German reader stumbles over.
+func TestSay_ReplayEyesReadInGerman(t *testing.T) {
+	r := New().Reader("de", []string{"Åsa"})
+	for _, tc := range []struct {
+		who  game.Msg
+		want string
+	}{
+		{game.M("game.page.replay.as_all"), "Sicht: alle, jede Karte offen"},
+		{game.M("game.page.replay.as_table"), "Sicht: Tischbildschirm"},
+		{game.M("game.page.replay.as_phone", game.P("name", 0)), "Sicht: Handy von Åsa"},
+	} {
+		if got := r.Say(game.M("game.page.replay.as_seen", game.X("who", r.Say(tc.who)))); got != tc.want {
+			t.Errorf("%q, want %q", got, tc.want)
+		}
+	}
+}

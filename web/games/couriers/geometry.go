@@ -74,6 +74,19 @@ func nodeClass(id string) string {
 	return ""
 }
 
+// labelSide is the class of a place by the map's west or east edge, whose
+// name label on a phone starts or ends at the place so the map's edge does
+// not cut it; "" elsewhere.
+func labelSide(id string) string {
+	switch x := places[id].At.X; {
+	case x < 0.11*float64(model.Width):
+		return "cz-lw"
+	case x > 0.89*float64(model.Width):
+		return "cz-le"
+	}
+	return ""
+}
+
 // num writes a map coordinate for SVG attributes, short.
 func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 

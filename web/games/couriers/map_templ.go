@@ -244,7 +244,7 @@ func worldMap(m *mapModel) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		for _, t := range m.Targets {
-			var templ_7745c5c3_Var14 = []any{"cz-t", t.Node, t.Class, templ.KV("cz-foe", t.Foe), templ.KV("cz-home", t.Deliver), templ.KV("cz-case", t.Case)}
+			var templ_7745c5c3_Var14 = []any{"cz-t", t.Node, t.Class, t.Side, templ.KV("cz-foe", t.Foe), templ.KV("cz-home", t.Deliver), templ.KV("cz-case", t.Case)}
 			templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var14...)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -269,7 +269,7 @@ func worldMap(m *mapModel) templ.Component {
 			var templ_7745c5c3_Var16 string
 			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(t.Value)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/games/couriers/map.templ`, Line: 42, Col: 177}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/games/couriers/map.templ`, Line: 42, Col: 185}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 			if templ_7745c5c3_Err != nil {
@@ -292,7 +292,7 @@ func worldMap(m *mapModel) templ.Component {
 			var templ_7745c5c3_Var17 string
 			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(t.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/games/couriers/map.templ`, Line: 42, Col: 214}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/games/couriers/map.templ`, Line: 42, Col: 222}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 			if templ_7745c5c3_Err != nil {

@@ -44,6 +44,7 @@ type target struct {
 	Value   string // the place id sent as "to"
 	Name    string
 	Class   string // "r1 r3": the movers that reach it
+	Side    string // "cz-lw"/"cz-le" by the map's west or east edge: its name label grows inwards
 	Foe     bool   // enemy-held: the move stops there and starts a fight (R11)
 	Deliver bool   // my arrival base: the move delivers (§8.1)
 	Case    bool   // a suitcase lies there: stop to take it
@@ -91,7 +92,7 @@ func (m *phone) newMoveForm(moves []game.Move) *moveForm {
 				if _, ok := places[to]; !ok {
 					continue
 				}
-				t = &target{Node: nodeClass(to), Value: to, Name: m.placeName(to), Foe: m.enemyAt(to), Deliver: to == arrivalOf[m.V.Colour],
+				t = &target{Node: nodeClass(to), Side: labelSide(to), Value: to, Name: m.placeName(to), Foe: m.enemyAt(to), Deliver: to == arrivalOf[m.V.Colour],
 					Case: m.caseAt(to)}
 				byPlace[to] = t
 			}

@@ -52,13 +52,3 @@ func (b *base) delivered(p player) []caseMark {
 func secretsPct(n int) string {
 	return itoa(min(n, 10)*10) + "%"
 }
-
-// handDigits is a hand of combat cards as one run of digits ("00134"),
-// each drawn as a little card by the CSS's letter spacing.
-func handDigits(hand []int) string {
-	b := make([]byte, len(hand))
-	for i, v := range hand {
-		b[i] = byte('0' + v)
-	}
-	return string(b)
-}
