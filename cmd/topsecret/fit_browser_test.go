@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
 )
 
 // misfitsJS lists what a screen that must not scroll gets wrong: an element
