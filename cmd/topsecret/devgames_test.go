@@ -7,12 +7,12 @@ import (
 	"testing"
 
 	"topsecret/cmd/topsecret/shelf"
-	"topsecret/web/boards"
+	"topsecret/web/kit"
 )
 
 // inTheWorks are the games on the shelf still in the works.
-func inTheWorks(tb testing.TB) []boards.Game {
-	var out []boards.Game
+func inTheWorks(tb testing.TB) []kit.Game {
+	var out []kit.Game
 	for _, g := range shelf.New(true).All() {
 		if g.Dev {
 			out = append(out, g)

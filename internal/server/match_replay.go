@@ -16,7 +16,7 @@ import (
 	"topsecret/internal/room"
 	"topsecret/internal/store"
 	"topsecret/static"
-	"topsecret/web/boards"
+	"topsecret/web/kit"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
 )
@@ -237,7 +237,7 @@ func (s *Server) replayStep(r *http.Request, t *replay.Timeline, i int, as strin
 	if v.Kind == game.Player {
 		you = v.Seat
 	}
-	bc := boards.Context{View: f.View, Names: names, You: you, Table: v.Kind != game.Player, Legal: f.Legal,
+	bc := kit.Context{View: f.View, Names: names, You: you, Table: v.Kind != game.Player, Legal: f.Legal,
 		Away: make([]bool, len(names)), Now: f.Info.At, Words: rd, Lines: replayLines(t, i, v, rd)}
 	step := pages.ReplayStep{Index: f.Info.Index, Last: t.Len() - 1, Turn: f.Info.Turn, Round: f.Info.Round,
 		Actor: actorName(rd, f.Info), Clock: clock(f.Info.At - m.Setup.Started), Text: strings.Join(lines(rd, f.Text), " "),
@@ -246,7 +246,7 @@ func (s *Server) replayStep(r *http.Request, t *replay.Timeline, i int, as strin
 		step.Progress = progress(board, rd, f.Info)
 		step.Board = board.Draw(bc)
 		if v.Kind == game.Omniscient && board.Secrets != nil {
-			step.Secrets = boards.SecretFiles(board.Secrets(bc), rd.Say(game.M("game.page.replay.secret_files")))
+			step.Secrets = kit.SecretFiles(board.Secrets(bc), rd.Say(game.M("game.page.replay.secret_files")))
 		}
 	}
 	return step, f, nil

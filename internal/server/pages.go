@@ -11,7 +11,7 @@ import (
 	"topsecret/internal/game"
 	"topsecret/internal/room"
 	"topsecret/static"
-	"topsecret/web/boards"
+	"topsecret/web/kit"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
 )
@@ -72,7 +72,7 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 			page.WSURL += "?table=1"
 		}
 		board, _ := s.games.Lookup(f.Info.Slug)
-		page.HowTo = boards.HowToCorner(board, boards.Context{Table: table, Words: reader(r, nil)})
+		page.HowTo = kit.HowToCorner(board, kit.Context{Table: table, Words: reader(r, nil)})
 		title := l.Game.Name + " · " + f.Code
 		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), append(s.gameAssets(f.Info.Slug), static.Path("css/howto.css"), static.Path("css/console.css"), static.Path("js/console.js"))...))
 		return nil

@@ -13,7 +13,7 @@ import (
 	"topsecret/internal/game"
 	"topsecret/internal/replay"
 	"topsecret/internal/room"
-	"topsecret/web/boards"
+	"topsecret/web/kit"
 	"topsecret/web/pages"
 	"topsecret/web/words"
 )
@@ -74,7 +74,7 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	key := "words " + lang
 	lines := boardLines(f, key, rd)
 	if f.Match != nil && len(lines) > 0 {
-		l.Log = boards.Log(boards.Context{Lines: lines}, latestLook(f.Table))
+		l.Log = kit.Log(kit.Context{Lines: lines}, latestLook(f.Table))
 	}
 	for _, s := range f.Seats {
 		l.Seats = append(l.Seats, pages.SeatLine{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot,
@@ -105,7 +105,7 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	l.Options = optionValues(f, l.Game)
 	board, _ := s.games.Lookup(f.Info.Slug)
 	if f.Status == room.StatusLobby {
-		l.HowTo = boards.HowToLobby(board, boards.Context{Table: f.Table, Words: rd})
+		l.HowTo = kit.HowToLobby(board, kit.Context{Table: f.Table, Words: rd})
 	}
 	for _, st := range f.Standings {
 		l.Standings = append(l.Standings, pages.Standing{Name: st.Name, Points: st.Points, Wins: st.Wins, Played: st.Played, Leader: st.Leader, Champion: st.Champion})
@@ -118,20 +118,20 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 
 // latestLook is the side panel's log: as many lines as the table
 // screen's frame carries there, five on a phone.
-func latestLook(table bool) boards.LogLook {
+func latestLook(table bool) kit.LogLook {
 	n := 5
 	if table {
 		n = room.FrameEvents
 	}
-	return boards.LogLook{Prefix: "latest", ID: "events-list", Lines: n, Notices: n}
+	return kit.LogLook{Prefix: "latest", ID: "events-list", Lines: n, Notices: n}
 }
 
 // boardLines are the frame's events as the board's log draws them, worded
 // once per event and language while the match lasts.
-func boardLines(f *room.Frame, key string, rd words.Reader) []boards.Line {
-	out := make([]boards.Line, len(f.Events))
+func boardLines(f *room.Frame, key string, rd words.Reader) []kit.Line {
+	out := make([]kit.Line, len(f.Events))
 	for i, e := range f.Events {
-		out[i] = boards.Line{Seq: int(e.Seq), Kind: e.Kind, Msg: e.Msg, Private: e.Private,
+		out[i] = kit.Line{Seq: int(e.Seq), Kind: e.Kind, Msg: e.Msg, Private: e.Private,
 			Text: eventAs(f, i, key, func() string { return rd.Say(e.Msg) })}
 	}
 	return out
@@ -157,12 +157,12 @@ func optionValues(f *room.Frame, g game.Info) []pages.OptionValue {
 
 // liveMatch adds f's match to l: the seats' colours and signs, the board
 // drawn for this viewer, and the result once there is one.
-func liveMatch(l *pages.Live, f *room.Frame, board boards.Game, names []string, rd words.Reader, lines []boards.Line) {
+func liveMatch(l *pages.Live, f *room.Frame, board kit.Game, names []string, rd words.Reader, lines []kit.Line) {
 	for i := range l.Seats {
 		for _, p := range f.Match.Players {
 			if p.ID == l.Seats[i].ID && p.Colour != "" {
 				l.Seats[i].Colour = board.Palette.CSS(p.Colour)
-				if boards.SignPath(p.Colour) != "" {
+				if kit.SignPath(p.Colour) != "" {
 					l.Seats[i].Sign = p.Colour
 				}
 			}
@@ -175,7 +175,7 @@ func liveMatch(l *pages.Live, f *room.Frame, board boards.Game, names []string, 
 	l.YourMove = yourMove(f)
 	ended := f.Match.Status == room.StatusFinished && f.Match.Result != nil && f.Match.Result.EndedEarly()
 	if board.Draw != nil {
-		l.Board = board.Draw(boards.Context{View: f.View, Names: names, You: f.You, Table: f.Table || f.You == game.System,
+		l.Board = board.Draw(kit.Context{View: f.View, Names: names, You: f.You, Table: f.Table || f.You == game.System,
 			Host: f.Host, Legal: f.Legal, Ended: ended, Away: away(f.Match.Players), AwaySince: awaySince(f.Match.Players), Now: f.Now, Note: f.Note, Words: rd, Lines: lines})
 	}
 	if f.Match.Status == room.StatusFinished && f.Match.Result != nil {
@@ -246,11 +246,11 @@ func yourMove(f *room.Frame) bool {
 
 // replayLines are what the board's log showed v at step i of a replay,
 // as many as a live frame carries.
-func replayLines(t *replay.Timeline, i int, v game.Viewer, rd words.Reader) []boards.Line {
+func replayLines(t *replay.Timeline, i int, v game.Viewer, rd words.Reader) []kit.Line {
 	log := t.Log(i, v, room.FrameEvents)
-	out := make([]boards.Line, len(log))
+	out := make([]kit.Line, len(log))
 	for j, l := range log {
-		out[j] = boards.Line{Seq: l.Seq, Kind: l.Kind, Msg: l.Msg, Text: rd.Say(l.Msg), Private: l.Private}
+		out[j] = kit.Line{Seq: l.Seq, Kind: l.Kind, Msg: l.Msg, Text: rd.Say(l.Msg), Private: l.Private}
 	}
 	return out
 }

@@ -13,7 +13,7 @@ import (
 	"topsecret/internal/game"
 	"topsecret/internal/replay"
 	"topsecret/internal/store"
-	"topsecret/web/boards"
+	"topsecret/web/kit"
 	"topsecret/web/pages"
 	"topsecret/web/words"
 )
@@ -115,7 +115,7 @@ func (s *Server) replayPage(r *http.Request, t *replay.Timeline, as string, step
 
 // progress names where a step stands in its game's own units, "" for a
 // game that names none.
-func progress(board boards.Game, rd words.Reader, info replay.StepInfo) string {
+func progress(board kit.Game, rd words.Reader, info replay.StepInfo) string {
 	if board.Progress == nil {
 		return ""
 	}

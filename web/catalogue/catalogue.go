@@ -9,21 +9,21 @@ import (
 
 	"topsecret/internal/game"
 	"topsecret/static"
-	"topsecret/web/boards"
+	"topsecret/web/kit"
 	"topsecret/web/words"
 )
 
 // Shelf is the games a server offers, in the order the home page shows
 // them, with the messages of all of them. It never changes once made.
 type Shelf struct {
-	games []boards.Game
+	games []kit.Game
 	words *words.Catalog
 }
 
 // New is a shelf of games, leaving out those in the works (Dev) unless
 // dev is set (--dev-games). It fails on two games of one slug, a board
 // without its rules or a message file that does not parse.
-func New(dev bool, gs ...boards.Game) (*Shelf, error) {
+func New(dev bool, gs ...kit.Game) (*Shelf, error) {
 	s := &Shelf{words: words.New()}
 	seen := map[string]bool{}
 	for _, g := range gs {
@@ -48,17 +48,17 @@ func New(dev bool, gs ...boards.Game) (*Shelf, error) {
 }
 
 // Lookup returns the game of slug on the shelf.
-func (s *Shelf) Lookup(slug string) (boards.Game, bool) {
+func (s *Shelf) Lookup(slug string) (kit.Game, bool) {
 	for _, g := range s.games {
 		if g.Slug == slug {
 			return g, true
 		}
 	}
-	return boards.Game{}, false
+	return kit.Game{}, false
 }
 
 // All returns the games in the order the home page shows them.
-func (s *Shelf) All() []boards.Game { return append([]boards.Game(nil), s.games...) }
+func (s *Shelf) All() []kit.Game { return append([]kit.Game(nil), s.games...) }
 
 // Rules are the games' engines, for the room registry and replays.
 func (s *Shelf) Rules() []game.Rules {

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"topsecret/static"
-	"topsecret/web/boards"
+	"topsecret/web/kit"
 )
 
 // minSeatDelta is the least CIEDE2000 difference two seat colours of one
@@ -63,7 +63,7 @@ func TestSeatColours_EachHasItsOwnSign(t *testing.T) {
 	for _, g := range every.All() {
 		seen := map[string]string{}
 		for _, c := range colourNames(g.Palette) {
-			s := boards.SignPath(c)
+			s := kit.SignPath(c)
 			if s == "" {
 				t.Errorf("%s: seat colour %q has no sign", g.Slug, c)
 			}
@@ -100,7 +100,7 @@ func TestSeatColours_StylesheetsCopyThePalette(t *testing.T) {
 	}
 }
 
-func colourNames(p boards.Palette) []string {
+func colourNames(p kit.Palette) []string {
 	var out []string
 	for n := range p {
 		out = append(out, n)
@@ -227,7 +227,7 @@ func TestSigns_StylesheetCopiesEachSign(t *testing.T) {
 	}
 	for _, g := range every.All() {
 		for _, c := range colourNames(g.Palette) {
-			if got, want := copies[c], boards.SignPath(c); got != want {
+			if got, want := copies[c], kit.SignPath(c); got != want {
 				t.Errorf("access.css --sign-%s draws %q, want %q", c, got, want)
 			}
 		}

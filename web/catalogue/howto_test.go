@@ -3,7 +3,7 @@ package catalogue_test
 import (
 	"testing"
 
-	"topsecret/web/boards/boardtest"
+	"topsecret/web/kit/boardtest"
 )
 
 // TestCatalogue_EveryGameTeachesItself: every board registers 3 to 6

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"topsecret/web/boards/boardtest"
+	"topsecret/web/kit/boardtest"
 )
 
 // playedKinds are the families of ids the engine says in play

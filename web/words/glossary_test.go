@@ -13,7 +13,7 @@ import (
 )
 
 // concept is one idea of a game in one language, from the game's glossary
-// (web/games/<slug>/glossary/<lang>.json): the term a player reads for it,
+// (web/boards/<slug>board/glossary/<lang>.json): the term a player reads for it,
 // its other forms (plural, case), the words that must not stand for it, and
 // whether it is a name (a card, a place) every sentence naming it uses.
 type concept struct {
@@ -78,12 +78,12 @@ func (e Entry) text() string {
 // belongs to: "Round 5 · turn 17"), and a name (a card, a place) is
 // spelled as the glossary has it.
 func TestGlossary_OneTermPerConcept(t *testing.T) {
-	dirs, err := filepath.Glob("../games/*/glossary")
+	dirs, err := filepath.Glob("../boards/*board/glossary")
 	if err != nil || len(dirs) == 0 {
-		t.Fatalf("no glossaries under web/games: %v", err)
+		t.Fatalf("no glossaries under web/boards: %v", err)
 	}
 	for _, dir := range dirs {
-		game := filepath.Base(filepath.Dir(dir))
+		game := strings.TrimSuffix(filepath.Base(filepath.Dir(dir)), "board")
 		t.Run(game, func(t *testing.T) {
 			gloss := map[string]map[string]concept{}
 			for _, l := range Languages {

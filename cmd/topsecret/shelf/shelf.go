@@ -5,19 +5,19 @@
 package shelf
 
 import (
-	"topsecret/web/boards"
 	"topsecret/web/catalogue"
+	"topsecret/web/kit"
 
-	couriersboard "topsecret/web/games/couriers"
-	cupboard "topsecret/web/games/cup"
-	embassyboard "topsecret/web/games/embassy"
-	inkognitoboard "topsecret/web/games/inkognito"
-	vaultboard "topsecret/web/games/vault"
-	winkboard "topsecret/web/games/wink"
+	"topsecret/web/boards/couriersboard"
+	"topsecret/web/boards/cupboard"
+	"topsecret/web/boards/embassyboard"
+	"topsecret/web/boards/inkognitoboard"
+	"topsecret/web/boards/vaultboard"
+	"topsecret/web/boards/winkboard"
 )
 
 // games are the games, in the order the home page shows them.
-var games = []boards.Game{
+var games = []kit.Game{
 	winkboard.Game,
 	vaultboard.Game,
 	inkognitoboard.Game,
@@ -26,7 +26,7 @@ var games = []boards.Game{
 	cupboard.Game,
 }
 
-// New is the shelf of the games to offer: those in the works (boards.Game's
+// New is the shelf of the games to offer: those in the works (kit.Game's
 // Dev) only when dev is set (--dev-games).
 func New(dev bool) *catalogue.Shelf {
 	s, err := catalogue.New(dev, games...)
