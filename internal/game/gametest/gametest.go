@@ -167,9 +167,10 @@ type Step struct {
 // Scenario runs steps on st (an n-seat match) as the room would: Check, then
 // Apply with the stream RandFor(seed, index+1). A refused step must cite the
 // expected ruling and leave every view unchanged. After every step the leak
-// check runs (for Twinners).
+// check runs (for Twinners). What st says is kept for Said.
 func Scenario(tb testing.TB, st game.State, n int, seed game.Seed, steps ...Step) {
 	tb.Helper()
+	ears := hear(st)
 	index := 0
 	for i, s := range steps {
 		what := fmt.Sprintf("step %d (%s %s by seat %d)", i, s.Name, s.Action.Type, s.Action.Seat)
@@ -188,7 +189,7 @@ func Scenario(tb testing.TB, st game.State, n int, seed game.Seed, steps ...Step
 		case err != nil:
 			tb.Fatalf("%s: refused: %v", what, err)
 		default:
-			st.Apply(s.Action, game.RandFor(seed, index+1))
+			ears.add(st.Apply(s.Action, game.RandFor(seed, index+1)))
 			index++
 		}
 		CheckLeaks(tb, st, n, game.RandFor(seed, 1<<41+i), what)

@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"topsecret/internal/game"
@@ -180,9 +179,6 @@ func thenAll(fs []then) func(testing.TB, game.State) {
 	return func(tb testing.TB, st game.State) {
 		tb.Helper()
 		m, ok := st.(*match)
-		if h, heard := st.(*hearing); heard {
-			m, ok = h.match, true
-		}
 		if !ok {
 			tb.Fatalf("a %T in an inkognito scenario", st)
 		}
@@ -203,7 +199,7 @@ func runScenarios(t *testing.T, cases []scenario) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			gametest.Scenario(t, hear(c.m), c.m.n, game.Seed{1}, c.steps...)
+			gametest.Scenario(t, c.m, c.m.n, game.Seed{1}, c.steps...)
 		})
 	}
 }
@@ -364,33 +360,6 @@ func viewHas(s int, texts ...string) then {
 	}
 }
 
-// heard keeps what a scenario's match said: the room keeps a match's
-// events, so its tests keep them here (hear fills it).
-var heard sync.Map // *match → *hearing
-
-// hearing is a match whose events its test reads.
-type hearing struct {
-	*match
-	said []game.Event
-}
-
-// Apply applies a and keeps what it said.
-func (h *hearing) Apply(a game.Action, r *game.Rand) []game.Event {
-	evs := h.match.Apply(a, r)
-	h.said = append(h.said, evs...)
-	return evs
-}
-
-// hear wraps m so that what it says is kept for its scenario's checks.
-func hear(m *match) *hearing {
-	if h, ok := heard.Load(m); ok {
-		return h.(*hearing)
-	}
-	h := &hearing{match: m, said: m.news.Take()}
-	heard.Store(m, h)
-	return h
-}
-
 // recentLines is how many public events and how many notices a seat's
 // lines hold: as many as a view once carried.
 const recentLines = 16
@@ -398,10 +367,7 @@ const recentLines = 16
 // lines are the events seat s reads (s = -1: the table): its newest
 // notices and the newest public events.
 func lines(m *match, s int) []game.Event {
-	var said []game.Event
-	if h, ok := heard.Load(m); ok {
-		said = h.(*hearing).said
-	}
+	said := gametest.Said(m)
 	var notices, public []game.Event
 	for _, e := range said {
 		switch {

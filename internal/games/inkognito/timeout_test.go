@@ -57,7 +57,7 @@ func deadline(kind string, ms int64) then {
 func scene(t *testing.T, m *match, steps ...func(*match) gametest.Step) {
 	t.Helper()
 	for _, s := range steps {
-		gametest.Scenario(t, hear(m), m.n, game.Seed{1}, s(m))
+		gametest.Scenario(t, m, m.n, game.Seed{1}, s(m))
 	}
 }
 
@@ -110,7 +110,7 @@ func TestScenarios_TimeLimits(t *testing.T) {
 	t.Run("H17 a requested agent's black card is chosen at random", func(t *testing.T) {
 		t.Parallel()
 		m := ex(timed)
-		gametest.Scenario(t, hear(m), 4, game.Seed{1},
+		gametest.Scenario(t, m, 4, game.Seed{1},
 			ok("You", play(you, RI)), ok("Anne", play(anne, RI)), ok("Mario", play(mario, SM)), ok("David", play(david, SM)),
 			ok("You shows", pair(you, "B", "0")), ok("Anne shows", pair(anne, "F", "11")),
 			ok("Anne CA_DORO", play(anne, CD)), ok("Mario ACCADEMIA", play(mario, AC)), ok("David RIALTO", play(david, RI)),

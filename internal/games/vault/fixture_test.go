@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"topsecret/internal/game"
@@ -120,37 +119,9 @@ type step func(m *match) gametest.Step
 // run plays steps on m through gametest.Scenario, one at a time.
 func run(tb testing.TB, m *match, steps ...step) {
 	tb.Helper()
-	h := hear(m)
 	for _, s := range steps {
-		gametest.Scenario(tb, h, m.n, game.Seed{7}, s(m))
+		gametest.Scenario(tb, m, m.n, game.Seed{7}, s(m))
 	}
-}
-
-// heard keeps what a scenario's match said: the room keeps a match's
-// events, so its tests keep them here (run fills it).
-var heard sync.Map // *match → *hearing
-
-// hearing is a match whose events its test reads.
-type hearing struct {
-	*match
-	said []game.Event
-}
-
-// Apply applies a and keeps what it said.
-func (h *hearing) Apply(a game.Action, r *game.Rand) []game.Event {
-	evs := h.match.Apply(a, r)
-	h.said = append(h.said, evs...)
-	return evs
-}
-
-// hear wraps m so that what it says is kept for its scenario's checks.
-func hear(m *match) *hearing {
-	if h, ok := heard.Load(m); ok {
-		return h.(*hearing)
-	}
-	h := &hearing{match: m, said: m.news.Take()}
-	heard.Store(m, h)
-	return h
 }
 
 type then = func(testing.TB, *match)
@@ -158,7 +129,7 @@ type then = func(testing.TB, *match)
 func thenAll(fs []then) func(testing.TB, game.State) {
 	return func(tb testing.TB, st game.State) {
 		tb.Helper()
-		m := st.(*hearing).match
+		m := st.(*match)
 		if err := m.Invariant(); err != nil {
 			tb.Fatalf("invariant: %v", err)
 		}
@@ -349,11 +320,9 @@ func discarded(want string) then {
 func said(id string, args ...game.Arg) then {
 	return func(tb testing.TB, m *match) {
 		tb.Helper()
-		if h, ok := heard.Load(m); ok {
-			for _, e := range h.(*hearing).said {
-				if e.Public() && e.Msg.ID == id && hasArgs(e.Msg, args) {
-					return
-				}
+		for _, e := range gametest.Said(m) {
+			if e.Public() && e.Msg.ID == id && hasArgs(e.Msg, args) {
+				return
 			}
 		}
 		tb.Fatalf("no public event %s with %v", id, args)

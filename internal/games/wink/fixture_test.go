@@ -2,7 +2,6 @@ package wink
 
 import (
 	"encoding/json"
-	"sync"
 	"testing"
 
 	"topsecret/internal/game"
@@ -91,9 +90,6 @@ func thenAll(fs []func(testing.TB, *match)) func(testing.TB, game.State) {
 	return func(tb testing.TB, st game.State) {
 		tb.Helper()
 		m, ok := st.(*match)
-		if h, heard := st.(*hearing); heard {
-			m, ok = h.match, true
-		}
 		if !ok {
 			tb.Fatalf("a %T in a wink scenario", st)
 		}
@@ -176,37 +172,8 @@ func seatJSON(tb testing.TB, m *match, s int) string {
 	return string(b)
 }
 
-// heard keeps what a scenario's match said: the room keeps a match's
-// events, so its tests keep them here (runScenarios fills it).
-var heard sync.Map // *match → *hearing
-
-// hearing is a match whose events its test reads.
-type hearing struct {
-	*match
-	said []game.Event
-}
-
-// Apply applies a and keeps what it said.
-func (h *hearing) Apply(a game.Action, r *game.Rand) []game.Event {
-	evs := h.match.Apply(a, r)
-	h.said = append(h.said, evs...)
-	return evs
-}
-
-// hear wraps m so that what it says is kept for its scenario's checks.
-func hear(m *match) *hearing {
-	h := &hearing{match: m, said: m.news.Take()}
-	heard.Store(m, h)
-	return h
-}
-
 // said is what m said so far in its scenario.
-func said(m *match) []game.Event {
-	if h, ok := heard.Load(m); ok {
-		return h.(*hearing).said
-	}
-	return nil
-}
+func said(m *match) []game.Event { return gametest.Said(m) }
 
 // notices counts the private notices of kind seat s was told.
 func notices(m *match, s int, kind string) int {

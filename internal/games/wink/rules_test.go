@@ -22,7 +22,7 @@ func runScenarios(t *testing.T, cases []scenario) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			gametest.Scenario(t, hear(c.m), c.m.n, game.Seed{1}, c.steps...)
+			gametest.Scenario(t, c.m, c.m.n, game.Seed{1}, c.steps...)
 		})
 	}
 }
