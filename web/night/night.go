@@ -123,6 +123,9 @@ func drawMatch(ctx context.Context, board kit.Game, t *replay.Timeline, rd words
 	p := newPack()
 	var buf bytes.Buffer
 	for _, e := range replayview.AllEyes(t.Match().Setup.Seats) {
+		if err := ctx.Err(); err != nil {
+			return packed{}, err // the reader left
+		}
 		p.begin(e.Key)
 		for i := range t.Len() {
 			step, _, err := replayview.Step(board, true, t, i, e, rd)
