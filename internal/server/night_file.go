@@ -46,7 +46,7 @@ func (s *Server) handleNightFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lang := langOf(r)
-	file, date, err := s.nightFile(r.Context(), code, lang)
+	file, name, err := s.nightFile(r.Context(), code, lang)
 	if errors.Is(err, night.ErrEmpty) {
 		msg := game.M("game.page.night.none")
 		err = &room.Refusal{Msg: "no finished match", Said: &msg}
@@ -57,13 +57,12 @@ func (s *Server) handleNightFile(w http.ResponseWriter, r *http.Request) {
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="topsecret-night-%s.html"`, date))
+	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, name))
 	h.Set("Cache-Control", "private, no-cache")
 	_, _ = w.Write(file)
 }
 
-// nightFile is room code's night in lang and the day it began
-// (2026-11-21), built once for each set of finished matches: a table
+// nightFile is room code's night in lang and its file's name, built once for each set of finished matches: a table
 // downloads the same night from every phone, and building it draws every
 // step of every match. One is built at a time, so rooms in play keep the
 // processor.
@@ -74,15 +73,14 @@ func (s *Server) nightFile(ctx context.Context, code, lang string) ([]byte, stri
 	}
 	var key strings.Builder
 	key.WriteString(code + "|" + lang)
-	date := ""
 	for _, m := range ms {
 		if m.Status == store.StatusFinished {
 			key.WriteString("|" + m.ID)
-			date = m.CreatedAt.Local().Format("2006-01-02") // newest first: the last is the first played
 		}
 	}
+	name := night.FileName(ms)
 	if f, ok := s.nights.get(key.String()); ok {
-		return f, date, nil
+		return f, name, nil
 	}
 	select {
 	case s.nightBuilds <- struct{}{}:
@@ -91,12 +89,12 @@ func (s *Server) nightFile(ctx context.Context, code, lang string) ([]byte, stri
 		return nil, "", ctx.Err()
 	}
 	if f, ok := s.nights.get(key.String()); ok {
-		return f, date, nil
+		return f, name, nil
 	}
 	f, err := night.Build(ctx, s.games, s.Store, code, lang)
 	if err != nil {
 		return nil, "", err
 	}
 	s.nights.put(key.String(), f)
-	return f, date, nil
+	return f, name, nil
 }

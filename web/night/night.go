@@ -142,3 +142,20 @@ func drawMatch(ctx context.Context, board kit.Game, t *replay.Timeline, rd words
 	files.pictured(p.pieces.String())
 	return p.packed()
 }
+
+// FileName is the name a night's file goes by, from the room's matches
+// (any order): the day its first finished match began, and nothing of the
+// room, "topsecret-night-2026-11-21.html".
+func FileName(ms []store.Match) string {
+	var first *store.Match
+	for i, m := range ms {
+		if m.Status == store.StatusFinished && (first == nil || m.Number < first.Number) {
+			first = &ms[i]
+		}
+	}
+	day := "empty"
+	if first != nil {
+		day = first.CreatedAt.Local().Format("2006-01-02")
+	}
+	return "topsecret-night-" + day + ".html"
+}

@@ -28,8 +28,10 @@ type Match struct {
 // Names are the players' names, seat by seat, in every match.
 var Names = []string{"Åsa", "Jörg", "Chloé", "Dmitri", "Eva", "Farid"}
 
-// MustRoom creates room code in st, playing game, for matches to be added
-// to; it returns the room's host token.
+// MustRoom creates room code in st, playing game slug, for matches to be
+// added to; it returns the room's host token. A room opened after its
+// matches are added reads their options as its game's: the night's last
+// match should be of slug.
 func MustRoom(tb testing.TB, st store.Store, code, slug string) string {
 	tb.Helper()
 	host := "host-token-" + code
