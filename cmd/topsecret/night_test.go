@@ -27,7 +27,7 @@ func TestNightExport(t *testing.T) {
 	nighttest.MustPlay(t, m.Store, shelf.New(false), code, time.Date(2026, 11, 21, 20, 0, 0, 0, time.Local),
 		nighttest.Match{Game: "couriers", Players: 2, Seed: 1},
 		nighttest.Match{Game: "embassy", Players: 2, Seed: 1})
-	nighttest.MustRoom(t, m.Store, "NXP5LR", "vault")
+	nighttest.MustRoom(t, m.Store, "NXP6KR", "vault")
 
 	req, _ := http.NewRequest("GET", m.URL()+"/r/"+code+"/night.html?lang=de", nil)
 	req.Header.Set("Authorization", "Bearer "+host)
@@ -74,10 +74,10 @@ func TestNightExport(t *testing.T) {
 		want string
 	}{
 		{"ErrNoRoom", []string{"night", "export", "-data", dir, "ZZZ999"}, "no room ZZZ999"},
-		{"ErrNoMatch", []string{"night", "export", "-data", dir, "NXP5LR"}, "finished no match yet"},
+		{"ErrNoMatch", []string{"night", "export", "-data", dir, "NXP6KR"}, "finished no match yet"},
 		{"ErrLanguage", []string{"night", "export", "-data", dir, "-lang", "xx", code}, `no language "xx"`},
 		{"ErrNoCode", []string{"night", "export", "-data", dir}, "want a room code"},
-		{"ErrTwoCodes", []string{"night", "export", "-data", dir, code, "NXP5LR"}, "want one room code"},
+		{"ErrTwoCodes", []string{"night", "export", "-data", dir, code, "NXP6KR"}, "want one room code"},
 		{"ErrVerb", []string{"night", "show", code}, "want 'export'"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -215,7 +215,7 @@ func TestBuild_ReadersLanguage(t *testing.T) {
 	t.Parallel()
 	st := mustStore(t)
 	games := shelf.New(false)
-	const code = "NGT5LR"
+	const code = "NGT7KR"
 	nighttest.MustRoom(t, st, code, "embassy")
 	nighttest.MustPlay(t, st, games, code, night, nighttest.Match{Game: "embassy", Players: 2, Seed: 3})
 	for _, c := range []struct{ lang, title, step, notTitle string }{
@@ -243,20 +243,20 @@ func TestBuild_Refused(t *testing.T) {
 	t.Parallel()
 	st := mustStore(t)
 	games := shelf.New(false)
-	nighttest.MustRoom(t, st, "NGT6MS", "vault")
-	if _, err := Build(context.Background(), games, st, "NGT6MS", "en"); !errors.Is(err, ErrEmpty) {
+	nighttest.MustRoom(t, st, "NGT6MP", "vault")
+	if _, err := Build(context.Background(), games, st, "NGT6MP", "en"); !errors.Is(err, ErrEmpty) {
 		t.Errorf("a room without matches: err=%v, want ErrEmpty", err)
 	}
-	if _, err := Build(context.Background(), games, st, "NGT7NT", "en"); !errors.Is(err, store.ErrNotFound) {
+	if _, err := Build(context.Background(), games, st, "NGT9NT", "en"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("no room: err=%v, want ErrNotFound", err)
 	}
-	nighttest.MustPlay(t, st, games, "NGT6MS", night, nighttest.Match{Game: "vault", Players: 3, Seed: 4})
-	playing := store.Match{ID: "0a4b3c1e-0000-4000-8000-000000000001", RoomCode: "NGT6MS", Number: 2, Status: store.StatusPlaying,
+	nighttest.MustPlay(t, st, games, "NGT6MP", night, nighttest.Match{Game: "vault", Players: 3, Seed: 4})
+	playing := store.Match{ID: "0a4b3c1e-0000-4000-8000-000000000001", RoomCode: "NGT6MP", Number: 2, Status: store.StatusPlaying,
 		Setup: got1Setup(t, st).Setup, Seats: []store.MatchSeat{{Name: "A"}, {Name: "B"}, {Name: "C"}}, CreatedAt: night}
 	if err := st.CreateMatch(context.Background(), playing); err != nil {
 		t.Fatal(err)
 	}
-	file, err := Build(context.Background(), games, st, "NGT6MS", "en")
+	file, err := Build(context.Background(), games, st, "NGT6MP", "en")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +267,7 @@ func TestBuild_Refused(t *testing.T) {
 
 func got1Setup(tb testing.TB, st store.Store) (s store.Match) {
 	tb.Helper()
-	ms, err := st.Matches(context.Background(), "NGT6MS")
+	ms, err := st.Matches(context.Background(), "NGT6MP")
 	if err != nil || len(ms) == 0 {
 		tb.Fatalf("matches: %v", err)
 	}
