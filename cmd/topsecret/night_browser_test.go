@@ -24,7 +24,8 @@ import (
 // replays both matches in Swedish. Each is stepped through, by step and
 // by turn and by the jump list, from everyone's eyes and a player's: the
 // board changes as the steps go, and differs between the eyes. Not one
-// request leaves the page.
+// request leaves the page, and it passes the replay's accessibility
+// checks on a phone and a 1280x720 screen.
 func TestBrowser_NightFileOffline(t *testing.T) {
 	t.Parallel()
 	browser := mustBrowser(t)
@@ -77,7 +78,7 @@ func TestBrowser_NightFileOffline(t *testing.T) {
 	p.run(chromedp.EmulateViewport(1280, 720))
 	p.shot("couriers-asa-1280")
 	p.run(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
-	p.shot("couriers-asa-390")
+	p.mustBeUsable("couriers through Åsa's eyes", true)
 
 	// Embassy: picked from the night's list, through the table's eyes,
 	// then the jump list to a later round.
@@ -109,7 +110,7 @@ func TestBrowser_NightFileOffline(t *testing.T) {
 	p.tap("replay-end")
 	p.waitStep(p.last())
 	p.run(chromedp.EmulateViewport(1280, 720))
-	p.shot("embassy-jorg-end-1280")
+	p.mustBeUsable("embassy's end through Jörg's eyes", false)
 	p.run(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
 	p.shot("embassy-jorg-end-390")
 
