@@ -132,6 +132,22 @@ func hashedName(name, hash string) string {
 // its unhashed URL.
 func Path(name string) string { return own.url(strings.TrimPrefix(name, "/")) }
 
+// Read returns the body of the file Handler(games...) serves at url
+// ("/static/css/app.3f2a1c9d.css", hashed or not), and whether there is
+// one: for a page that carries its files inside itself.
+func Read(url string, games ...*Folder) ([]byte, bool) {
+	p := strings.TrimPrefix(url, Prefix)
+	if p == url {
+		return nil, false
+	}
+	for _, f := range append([]*Folder{own}, games...) {
+		if a, _ := f.find(p); a != nil {
+			return a.body, true
+		}
+	}
+	return nil, false
+}
+
 // Handler serves the app's own assets and the games' folders. It accepts request paths with or without the
 // "/static" prefix, so it works mounted with or without http.StripPrefix.
 // Hashed names are cached for a year as immutable; unhashed names must be

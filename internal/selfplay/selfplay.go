@@ -93,6 +93,25 @@ func Run(ctx context.Context, cfg Config) Summary {
 	return sum
 }
 
+// Match plays match i of cfg as Run does, checked alike, and returns its
+// setup and log: a bot-played match to store, replay or measure. Unlike
+// Run's, its deal starts the game's clock when the bots start playing, as
+// a room's does, so its timers and clocks read as a table's would.
+func Match(cfg Config, i int) (game.Setup, []game.Action, error) {
+	if cfg.MaxActions == 0 {
+		cfg.MaxActions = 20000
+	}
+	if cfg.IdleStep == 0 {
+		cfg.IdleStep = 250 * time.Millisecond
+	}
+	p := newPlay(cfg, matchSeed(cfg.Seed, i))
+	p.setup.Started = p.now
+	if errs := p.run(); len(errs) > 0 {
+		return p.setup, p.log, errs[0]
+	}
+	return p.setup, p.log, nil
+}
+
 func matchSeed(seed int64, i int) game.Seed {
 	var b [16]byte
 	binary.BigEndian.PutUint64(b[:8], uint64(seed))

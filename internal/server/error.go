@@ -26,6 +26,12 @@ func (e *badRequest) Error() string { return e.msg.ID }
 // bad is a bad request saying message id with its arguments.
 func bad(id string, args ...game.Arg) error { return &badRequest{game.M(id, args...)} }
 
+// refused is a request its caller may not make, as a catalogue message
+// saying who may.
+type refused struct{ msg game.Msg }
+
+func (e *refused) Error() string { return e.msg.ID }
+
 // apiError is the JSON body of every error response and websocket error.
 // A game's refusal also carries its message, so a client can word it in
 // another language; Message is it worded for the requester.
@@ -48,6 +54,7 @@ func classify(err error, rd words.Reader) (int, apiError) {
 	var sd *slowDown
 	var ms *missing
 	var wh *wrongHost
+	var rs *refused
 	switch {
 	case errors.As(err, &ms):
 		msg := ms.message()
@@ -71,6 +78,9 @@ func classify(err error, rd words.Reader) (int, apiError) {
 	case errors.As(err, &wh):
 		msg := wrongHostMsg(wh)
 		return http.StatusMisdirectedRequest, apiError{Code: "wrong_host", Message: rd.Say(msg), Msg: &msg}
+	case errors.As(err, &rs):
+		msg := rs.msg
+		return http.StatusForbidden, apiError{Code: "forbidden", Message: rd.Say(msg), Msg: &msg}
 	case errors.As(err, &br):
 		msg := br.msg
 		return http.StatusBadRequest, apiError{Code: "bad_request", Message: rd.Say(msg), Msg: &msg}

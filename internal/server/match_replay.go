@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
@@ -16,9 +15,9 @@ import (
 	"topsecret/internal/room"
 	"topsecret/internal/store"
 	"topsecret/static"
-	"topsecret/web/kit"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
+	"topsecret/web/replayview"
 )
 
 // stillPlaying refuses any replay of a match that has not ended: its log
@@ -209,6 +208,13 @@ func (s *Server) handleReplayStep(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, pages.ReplayStepView(step))
 }
 
+func orNone(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
 // stepParam reads a step number; "" means def (-1: the last step).
 func stepParam(raw string, def int) (int, error) {
 	if raw == "" {
@@ -223,33 +229,8 @@ func stepParam(raw string, def int) (int, error) {
 
 // replayStep builds step i (clamped; -1 is the last) for one perspective.
 func (s *Server) replayStep(r *http.Request, t *replay.Timeline, i int, as string, v game.Viewer) (pages.ReplayStep, replay.Frame, error) {
-	if i < 0 {
-		i = t.Len() - 1
-	}
-	f, err := t.Frame(i, v)
-	if err != nil {
-		return pages.ReplayStep{}, f, err
-	}
-	m := t.Match()
-	names := t.Names()
-	rd := reader(r, names)
-	you := game.System
-	if v.Kind == game.Player {
-		you = v.Seat
-	}
-	bc := kit.Context{View: f.View, Names: names, You: you, Table: v.Kind != game.Player, Legal: f.Legal,
-		Away: make([]bool, len(names)), Now: f.Info.At, Words: rd, Lines: replayLines(t, i, v, rd)}
-	step := pages.ReplayStep{Index: f.Info.Index, Last: t.Len() - 1, Turn: f.Info.Turn, Round: f.Info.Round,
-		Actor: actorName(rd, f.Info), Clock: clock(f.Info.At - m.Setup.Started), Text: strings.Join(lines(rd, f.Text), " "),
-		Events: lines(rd, f.Events), As: as, AsLabel: asLabel(rd, as, names), At: f.Info.At}
-	if board, ok := s.games.Lookup(m.Setup.Game); ok {
-		step.Progress = progress(board, rd, f.Info)
-		step.Board = board.Draw(bc)
-		if v.Kind == game.Omniscient && board.Secrets != nil {
-			step.Secrets = kit.SecretFiles(board.Secrets(bc), rd.Say(game.M("game.page.replay.secret_files")))
-		}
-	}
-	return step, f, nil
+	board, drawn := s.games.Lookup(t.Match().Setup.Game)
+	return replayview.Step(board, drawn, t, i, replayview.Eyes{Key: as, Viewer: v}, reader(r, t.Names()))
 }
 
 // roomRole reports whether the request speaks for someone in room code

@@ -11,7 +11,6 @@ import (
 	"github.com/a-h/templ"
 
 	"topsecret/internal/game"
-	"topsecret/internal/replay"
 	"topsecret/internal/room"
 	"topsecret/web/kit"
 	"topsecret/web/pages"
@@ -242,15 +241,4 @@ func startHint(rd words.Reader, info game.Info, n int) string {
 func yourMove(f *room.Frame) bool {
 	return f.Status == room.StatusPlaying && f.You >= 0 && len(f.Legal) > 0 && slices.Contains(f.Match.Waiting, f.You) &&
 		!(int(f.You) < len(f.Match.Players) && f.Match.Players[f.You].Standin)
-}
-
-// replayLines are what the board's log showed v at step i of a replay,
-// as many as a live frame carries.
-func replayLines(t *replay.Timeline, i int, v game.Viewer, rd words.Reader) []kit.Line {
-	log := t.Log(i, v, room.FrameEvents)
-	out := make([]kit.Line, len(log))
-	for j, l := range log {
-		out[j] = kit.Line{Seq: l.Seq, Kind: l.Kind, Msg: l.Msg, Text: rd.Say(l.Msg), Private: l.Private}
-	}
-	return out
 }

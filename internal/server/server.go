@@ -87,6 +87,10 @@ type Server struct {
 	// timelines keeps the replay timelines of the finished matches viewed
 	// last (timelineCacheSize of them).
 	timelines *lru[string, *replay.Timeline]
+	// nights keeps the night files built lately (night_file.go), and
+	// nightBuilds lets one be built at a time.
+	nights      *lru[string, []byte]
+	nightBuilds chan struct{}
 	// qrCodes keeps the QR drawings of the join links shown last
 	// (qrCacheSize of them): every lobby frame embeds one.
 	qrCodes *lru[string, string]
@@ -132,7 +136,8 @@ func New(games *catalogue.Shelf, rooms *room.Registry, st store.Store, log *slog
 		WriteTimeout: 10 * time.Second, PingInterval: 25 * time.Second, Doorman: NewDoorman(),
 		TrustedProxies: DefaultProxies,
 		timelines:      newLRU[string, *replay.Timeline](timelineCacheSize),
-		qrCodes:        newLRU[string, string](qrCacheSize), rejoinTries: newTries(),
+		nights:         newLRU[string, []byte](nightCacheSize), nightBuilds: make(chan struct{}, 1),
+		qrCodes: newLRU[string, string](qrCacheSize), rejoinTries: newTries(),
 		htmlEncoders: newLRU[string, room.Encoder](htmlEncoderCacheSize),
 		found:        newLRU[string, room.Keyhole](foundRoomsSize), warnings: newWarnings(), machine: machineName()}
 	// Handlers read the exported fields per request, so callers may still
@@ -215,6 +220,12 @@ func (s *Server) routes() http.Handler {
 			})
 			r.With(replays).Get("/matches/{id}", s.handleMatchGet)
 		})
+	})
+	// The night's file draws every step of every match of a room: it may
+	// take longer than a page.
+	r.Group(func(r chi.Router) {
+		r.Use(middleware.Timeout(nightTimeout), speakLanguage, compress())
+		r.With(replays).Get("/r/{code}/night.html", s.handleNightFile)
 	})
 	r.NotFound(speakLanguage(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.error(w, r, store.ErrNotFound) })).ServeHTTP)
 	return r
