@@ -22,7 +22,7 @@ var setRoomGameTests = []test{
 		want.Host, want.BotStrength = store.Host{Seat: "seat-2"}, game.Sharp
 		for _, p := range []store.GamePick{
 			{Game: "couriers", Options: json.RawMessage(`{"colourShift":1}`), After: 0}, // in the lobby
-			{Game: "embassy", Options: json.RawMessage(`{"turnMs":90000}`), After: 3},  // after match 3
+			{Game: "embassy", Options: json.RawMessage(`{"turnMs":90000}`), After: 3},   // after match 3
 			{Game: "vault", Options: nil, After: 4},
 		} {
 			if err := s.SetRoomGame(t.Context(), "ABCD", p); err != nil {
