@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -142,5 +143,53 @@ func TestServer_SeatSitOut(t *testing.T) {
 	f := eve.until(func(f frame) bool { return f.Type == "view" && f.Status == "playing" })
 	if f.You != -1 || len(f.Legal) != 0 {
 		t.Fatalf("Eve, sitting out, plays seat %d with %d moves", f.You, len(f.Legal))
+	}
+}
+
+// The room's history lists the night's matches of every game, each with
+// its game's name, and each game's series apart; the host shows a match
+// of an earlier game to the room as any other.
+func TestServer_NightHistory(t *testing.T) {
+	t.Parallel()
+	e := mustStart(t)
+	c, _ := e.mustRoom(map[string]any{"startPlayer": 0}, "Ann", "Bob", "Cy", "Dee")
+	end := func() {
+		t.Helper()
+		if st := e.do("POST", "/api/rooms/"+c.Code+"/end", c.HostToken, nil, nil); st != http.StatusOK {
+			t.Fatalf("end: status %d", st)
+		}
+	}
+	first := e.mustStartMatch(c)
+	end()
+	if st := e.do("POST", "/api/rooms/"+c.Code+"/game", c.HostToken, map[string]any{"game": "embassy"}, nil); st != http.StatusOK {
+		t.Fatalf("pick: status %d", st)
+	}
+	e.mustStartMatch(c)
+	end()
+	req, _ := http.NewRequest("GET", e.Server.URL+"/r/"+c.Code+"/history", nil)
+	req.Header.Set("Accept-Language", "en")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	page := string(b)
+	for _, want := range []string{`data-testid="history-match-1"`, `data-testid="history-match-2"`, "Top Secret: Wink", "Top Secret: Embassy",
+		`data-testid="history-series" data-game="embassy"`, `data-testid="history-series" data-game="wink"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the night's history lacks %s", want)
+		}
+	}
+	if i, j := strings.Index(page, `data-game="embassy"`), strings.Index(page, `data-game="wink"`); i < 0 || j < i {
+		t.Error("the series of the game played now does not come first")
+	}
+	watcher := e.dial(c.Code, "view=json")
+	if st := e.do("POST", "/api/rooms/"+c.Code+"/watch", c.HostToken, map[string]any{"match_id": first, "step": 1}, nil); st != http.StatusOK {
+		t.Fatalf("show the wink match to the embassy room: status %d", st)
+	}
+	f := watcher.until(func(f frame) bool { return f.Type == "view" && f.Watch != nil })
+	if f.Watch.MatchID != first || f.Watch.Number != 1 || len(f.Watch.SeatIDs) != 4 {
+		t.Fatalf("the room watches %+v, want the wink match 1 and its four seats", f.Watch)
 	}
 }
