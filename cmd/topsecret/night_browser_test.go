@@ -147,6 +147,13 @@ func TestBrowser_NightInOneRoom(t *testing.T) {
 	sam.shot("embassy-playing-sits-out-en")
 	tv.run(chromedp.WaitVisible(tid("embassy-table")))
 
+	// The room's history lists the couriers match with each game's series.
+	tv.run(chromedp.Navigate(url+"/history"), chromedp.WaitVisible(tid("history-match-1")))
+	if got := tv.text("history-match-1"); !strings.Contains(got, "Couriers") {
+		t.Fatalf("the history's first match reads %q, want couriers named", got)
+	}
+	tv.shotBoth("history", true)
+
 	// Jürgen's phone opens another room: it offers his name.
 	other := newPhone(t, browser, "Other").tv()
 	url2 := other.createRoom(m, "vault")
