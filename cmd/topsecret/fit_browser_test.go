@@ -29,6 +29,10 @@ const misfitsJS = `(below => {
   };
   const shown = e => {
     if (e.closest("[hidden], template, .sr-only, .visually-hidden")) return false;
+    // A closed <details> shows its summary alone; what it holds is laid
+    // out but not drawn (Chromium keeps its boxes).
+    const shut = e.closest("details:not([open])");
+    if (shut && !e.closest("summary") && e !== shut) return false;
     const s = getComputedStyle(e);
     if (s.display === "none" || s.visibility === "hidden" || parseFloat(s.opacity) === 0) return false;
     const r = e.getBoundingClientRect();

@@ -39,7 +39,7 @@ func (r *Room) endIfAbandoned() bool {
 		return false
 	}
 	r.log().Info("ended an abandoned match", "match", m.rec.ID, "no_move_for", limit)
-	r.addEvents(m.rec.ID, []game.Event{{Msg: game.M("game.event.ended_abandoned", game.N("n", hours))}})
+	r.addEvents(&m.rec, []game.Event{{Msg: game.M("game.event.ended_abandoned", game.N("n", hours))}})
 	r.changed()
 	r.arm()
 	return true

@@ -50,8 +50,8 @@ type viewerContent struct {
 
 // of returns id's frame and content digest, building them the first time.
 // What every viewer shares (seats, match, standings) is fingerprinted once
-// per change, and only the viewer's own part per viewer. The game's
-// description is left out: it never changes in a room.
+// per change, and only the viewer's own part per viewer. Of the game's
+// description only its slug counts: the rest changes only with it.
 func (vs *views) of(r *Room, id Identity) (*viewed, error) {
 	if v, ok := vs.met[id]; ok {
 		return v, nil
@@ -62,7 +62,7 @@ func (vs *views) of(r *Room, id Identity) (*viewed, error) {
 		}
 		vs.frame = r.sharedFrame(vs.version)
 		content := *vs.frame
-		content.Version, content.Now, content.Info = 0, 0, game.Info{}
+		content.Version, content.Now, content.Info = 0, 0, game.Info{Slug: vs.frame.Info.Slug}
 		vs.shared = fingerprintOf(vs.sums, 0, content)
 		vs.frame.Alike = vs.shared
 	}
@@ -138,11 +138,19 @@ func (r *Room) sendFrame(s *Subscriber, cache *views, force bool) bool {
 		return true
 	}
 	// A subscriber sent nothing yet (last is 0) gets its connection's
-	// first frame.
-	msg, err := v.message(s.enc, s.last == 0)
+	// first frame, and so does one whose room picked another game: that
+	// frame carries the game's description again.
+	slug := v.frame.Info.Slug
+	msg, err := v.message(s.enc, s.last == 0 || s.game != slug)
 	if err != nil {
 		r.log().Error("encode frame", "err", err, "format", s.enc.Format)
 		return true
 	}
-	return s.sendFrame(msg, v.sum)
+	if !s.sendFrame(msg, v.sum) {
+		return false
+	}
+	if s.last == v.sum {
+		s.game = slug
+	}
+	return true
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"topsecret/internal/game"
+	"topsecret/internal/store"
 )
 
 // The room keeps its recent events in one ring, every seat's private ones
@@ -15,14 +16,15 @@ import (
 func TestEvents_OthersPrivateEventsLeaveAViewerItsOwn(t *testing.T) {
 	read := func(others int) []Line {
 		r := &Room{}
-		r.addEvents("m", []game.Event{{Msg: game.M("mine"), To: []game.Seat{1}}})
+		m := &store.Match{ID: "m", Seats: []store.MatchSeat{{SeatID: "ann"}, {SeatID: "bob"}}}
+		r.addEvents(m, []game.Event{{Msg: game.M("mine"), To: []game.Seat{1}}})
 		for range frameEvents - 1 {
-			r.addEvents("m", []game.Event{{Msg: game.M("public")}})
+			r.addEvents(m, []game.Event{{Msg: game.M("public")}})
 		}
 		for range others {
-			r.addEvents("m", []game.Event{{Msg: game.M("theirs"), To: []game.Seat{0}}})
+			r.addEvents(m, []game.Event{{Msg: game.M("theirs"), To: []game.Seat{0}}})
 		}
-		lines, _ := r.eventsFor(game.SeatViewer(1))
+		lines, _ := r.eventsFor(game.SeatViewer(1), "bob")
 		return lines
 	}
 	alone := read(0)

@@ -128,6 +128,9 @@ type SeatState struct {
 	// Colour is the seat's colour name in the match (the game's
 	// Colourer), for lists that match the board; empty outside a match.
 	Colour string `json:"colour,omitempty"`
+	// SitsOut says the host left this member out of the room's current
+	// game: they watch its matches and play the next game.
+	SitsOut bool `json:"sits_out,omitempty"`
 }
 
 // MatchState is the public summary of a match.
@@ -158,7 +161,8 @@ func (r *Room) status() string {
 
 func (r *Room) seatState(s store.Seat) SeatState {
 	return SeatState{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot, Connected: s.Bot || r.online[s.ID] > 0,
-		Away: !s.Bot && r.away(s.ID), AwaySince: r.awaySince(s.ID), Host: r.hostsAt(s.ID), Standin: s.Standin, BotSoon: !s.Bot && r.botSoon(s.ID)}
+		Away: !s.Bot && r.away(s.ID), AwaySince: r.awaySince(s.ID), Host: r.hostsAt(s.ID), Standin: s.Standin, BotSoon: !s.Bot && r.botSoon(s.ID),
+		SitsOut: s.SitsOut}
 }
 
 // frame builds the frame for one viewer.
@@ -216,7 +220,7 @@ func (r *Room) frameOn(shared *Frame, id Identity) *Frame {
 	}
 	f.View = m.state.View(viewer)
 	f.Memo = m.memo
-	f.Events, f.EventSeqs = r.eventsFor(viewer)
+	f.Events, f.EventSeqs = r.eventsFor(viewer, id.SeatID)
 	return f
 }
 
@@ -230,11 +234,12 @@ const frameEvents = 10
 // show as many.
 const FrameEvents = frameEvents
 
-// eventsFor are the last frameEvents events viewer may read, oldest first,
+// eventsFor are the last frameEvents events viewer, room seat seatID when
+// a player, may read, oldest first,
 // with the room's numbers for them. Each line is numbered by the viewer's
 // own count of the events it may read: the newest is that count, and
 // every line before it one less.
-func (r *Room) eventsFor(viewer game.Viewer) ([]Line, []uint64) {
+func (r *Room) eventsFor(viewer game.Viewer, seatID string) ([]Line, []uint64) {
 	from := len(r.events)
 	for n := 0; from > 0 && n < frameEvents; {
 		from--
@@ -253,7 +258,7 @@ func (r *Room) eventsFor(viewer game.Viewer) ([]Line, []uint64) {
 	}
 	n := r.public
 	if viewer.Kind == game.Player {
-		n += r.told[viewer.Seat]
+		n += r.told[seatID]
 	}
 	for i := len(lines) - 1; i >= 0; i-- {
 		lines[i].Seq = n

@@ -37,17 +37,18 @@ func (g *Registry) load(ctx context.Context, code string) (*Room, error) {
 		if r.match != nil {
 			continue // only the newest unfinished match is live; Matches is newest first
 		}
-		r.addEvents(m.ID, []game.Event{beginning(m)}) // as its phones saw it begin
+		r.addEvents(&m, []game.Event{beginning(m)}) // as its phones saw it begin
 		lm, err := r.resume(ctx, m)
 		if err != nil {
 			return nil, err
 		}
 		r.match = lm
 	}
-	if r.match == nil && len(r.finished) > 0 {
+	if r.match == nil && len(r.finished) > 0 && r.finished[0].Number > rec.PickedAfter && r.finished[0].Setup.Game == rec.Game {
 		// The room shows its last match's end (board, result, rematch)
-		// after a restart just as it did before.
-		r.addEvents(r.finished[0].ID, []game.Event{beginning(r.finished[0])})
+		// after a restart just as it did before, unless the host picked
+		// the next game since: then it waits in that game's lobby.
+		r.addEvents(&r.finished[0], []game.Event{beginning(r.finished[0])})
 		lm, err := r.resume(ctx, r.finished[0])
 		if err != nil {
 			return nil, err
@@ -66,7 +67,11 @@ func (r *Room) resume(ctx context.Context, m store.Match) (*liveMatch, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load actions: %w", err)
 	}
-	st, err := r.entry.Rules.New(m.Setup)
+	e, ok := r.reg.game(m.Setup.Game)
+	if !ok {
+		return nil, fmt.Errorf("resume match %s: game %q is not available", m.ID, m.Setup.Game)
+	}
+	st, err := e.Rules.New(m.Setup)
 	if err != nil {
 		return nil, fmt.Errorf("resume match %s: %w", m.ID, err)
 	}
@@ -75,7 +80,7 @@ func (r *Room) resume(ctx context.Context, m store.Match) (*liveMatch, error) {
 	if err := r.loadNotes(ctx, lm); err != nil {
 		return nil, err
 	}
-	r.addEvents(m.ID, game.Opening(st))
+	r.addEvents(&m, game.Opening(st))
 	for _, rec := range recs {
 		evs, err := game.StepEvents(st, m.Setup.Seed, rec.Index, rec.Action)
 		if err != nil {
@@ -83,24 +88,29 @@ func (r *Room) resume(ctx context.Context, m store.Match) (*liveMatch, error) {
 		}
 		lm.record(rec)
 		r.sawPlay(m, rec.Action)
-		r.addEvents(m.ID, evs)
+		r.addEvents(&m, evs)
 	}
 	return lm, nil
 }
 
-func (r *Room) addEvents(matchID string, evs []game.Event) {
+// addEvents keeps match m's events evs, counting each private one for the
+// room seat it tells.
+func (r *Room) addEvents(m *store.Match, evs []game.Event) {
 	for _, e := range evs {
 		r.eventSeq++
 		if e.Public() {
 			r.public++
 		}
 		for _, s := range e.To {
-			if r.told == nil {
-				r.told = map[game.Seat]uint64{}
+			if int(s) < 0 || int(s) >= len(m.Seats) {
+				continue
 			}
-			r.told[s]++
+			if r.told == nil {
+				r.told = map[string]uint64{}
+			}
+			r.told[m.Seats[s].SeatID]++
 		}
-		r.events = append(r.events, event{Event: e, match: matchID, seq: r.eventSeq})
+		r.events = append(r.events, event{Event: e, match: m.ID, seq: r.eventSeq})
 	}
 	if len(r.events) > maxEvents {
 		r.forgetEvents()

@@ -147,7 +147,7 @@ func (r *Room) lobbyOpen() error {
 	if r.playing() {
 		return refuseSaid("game.refuse.started")
 	}
-	if len(r.seats) >= r.entry.Info.MaxPlayers {
+	if len(r.players()) >= r.entry.Info.MaxPlayers {
 		return refuseSaid("game.refuse.full", game.N("n", r.entry.Info.MaxPlayers))
 	}
 	return nil

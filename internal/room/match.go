@@ -98,7 +98,7 @@ func (r *Room) Start(ctx context.Context, id Identity) (string, error) {
 
 func (r *Room) canStart() error {
 	info := r.entry.Info
-	if n := len(r.seats); n < info.MinPlayers || n > info.MaxPlayers {
+	if n := len(r.players()); n < info.MinPlayers || n > info.MaxPlayers {
 		return refuseSaid("game.refuse.players", game.N("min", info.MinPlayers), game.N("max", info.MaxPlayers), game.N("n", n))
 	}
 	return nil
@@ -109,16 +109,12 @@ func (r *Room) startMatch(ctx context.Context) (*liveMatch, error) {
 	if _, err := rand.Read(seed[:]); err != nil {
 		return nil, fmt.Errorf("seed: %w", err)
 	}
-	seats := make([]store.MatchSeat, len(r.seats))
-	for i, s := range r.seats {
+	players := r.players()
+	seats := make([]store.MatchSeat, len(players))
+	for i, s := range players {
 		seats[i] = store.MatchSeat{SeatID: s.ID, Name: s.Name, Bot: s.Bot}
 	}
-	number := 1
-	if r.match != nil {
-		number = r.match.rec.Number + 1
-	} else if len(r.finished) > 0 {
-		number = r.finished[0].Number + 1
-	}
+	number := r.lastNumber() + 1
 	m := store.Match{ID: uuid.NewString(), RoomCode: r.rec.Code, Number: number,
 		Setup: game.Setup{Game: r.rec.Game, Options: r.sequelOptions(len(seats)), Seats: len(seats), Seed: seed,
 			Started: r.now().UnixMilli()},
@@ -131,11 +127,15 @@ func (r *Room) startMatch(ctx context.Context) (*liveMatch, error) {
 		return nil, fmt.Errorf("create match: %w", err)
 	}
 	if r.match != nil && !r.playing() {
+		if !sameTable(r.match.rec, seats) {
+			// Its events name game seats other members play now.
+			r.events = nil
+		}
 		r.finished = append([]store.Match{r.match.rec}, r.finished...)
 	}
 	r.match = newLiveMatch(m, st)
 	r.match.lastAt = m.Setup.Started
-	r.addEvents(m.ID, append([]game.Event{beginning(m)}, game.Opening(st)...))
+	r.addEvents(&m, append([]game.Event{beginning(m)}, game.Opening(st)...))
 	return r.match, nil
 }
 
@@ -148,7 +148,7 @@ func beginning(m store.Match) game.Event {
 // the next (a rotating start seat) merged over them when the same table
 // plays on.
 func (r *Room) sequelOptions(seats int) json.RawMessage {
-	if r.match == nil || r.playing() || len(r.match.rec.Seats) != seats {
+	if r.match == nil || r.playing() || len(r.match.rec.Seats) != seats || r.match.rec.Setup.Game != r.rec.Game {
 		return r.rec.Options
 	}
 	sq, ok := r.match.state.(game.Sequel)
@@ -313,7 +313,7 @@ func (r *Room) apply(ctx context.Context, clientID string, a game.Action) (Lande
 	}
 	evs := m.state.Apply(a, game.RandFor(m.rec.Setup.Seed, rec.Index+1))
 	m.record(rec)
-	r.addEvents(m.rec.ID, evs)
+	r.addEvents(&m.rec, evs)
 	if res, over := m.state.Result(); over {
 		r.finish(ctx, res)
 	}

@@ -241,7 +241,7 @@ func (r *Room) moveSeat(ctx context.Context, i int, byHost bool) (string, error)
 			if byHost {
 				ev = "game.event.seat_moved_by_host"
 			}
-			r.addEvents(r.match.rec.ID, []game.Event{{Msg: game.M(ev, game.P("who", seat))}})
+			r.addEvents(&r.match.rec, []game.Event{{Msg: game.M(ev, game.P("who", seat))}})
 		}
 	}
 	if byHost {

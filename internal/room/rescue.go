@@ -73,7 +73,7 @@ func (r *Room) EndMatch(ctx context.Context, id Identity) error {
 		if err := r.storeFinish(ctx, game.EndedByHost(len(m.rec.Seats))); err != nil {
 			return err
 		}
-		r.addEvents(m.rec.ID, []game.Event{{Msg: game.M("game.event.ended_by_host")}})
+		r.addEvents(&m.rec, []game.Event{{Msg: game.M("game.event.ended_by_host")}})
 		r.changed()
 		r.arm()
 		return nil
@@ -94,7 +94,7 @@ func (r *Room) setStandin(ctx context.Context, i int, on bool) error {
 	}
 	if r.match != nil {
 		if seat, ok := r.match.seatOf(seats[i].ID); ok {
-			r.addEvents(r.match.rec.ID, []game.Event{{Msg: game.M(id, game.P("who", seat))}})
+			r.addEvents(&r.match.rec, []game.Event{{Msg: game.M(id, game.P("who", seat))}})
 			r.changed()
 		}
 	}

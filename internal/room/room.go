@@ -79,11 +79,13 @@ type Room struct {
 	idleAt time.Time
 	events []event
 	// eventSeq is the last event's seq; public counts the public events
-	// and told each seat's private ones, so every viewer's lines are
-	// numbered by its own count of what it may read (eventsFor).
+	// and told each room seat's private ones (by seat id: a member keeps
+	// their count from game to game, whatever game seat they play), so
+	// every viewer's lines are numbered by its own count of what it may
+	// read (eventsFor).
 	eventSeq uint64
 	public   uint64
-	told     map[game.Seat]uint64
+	told     map[string]uint64
 	watch    *WatchState // the replay the host shows the room, if any
 	// seen are the seat ids a phone has opened (presence.go); creatorSeat
 	// is the seat the host token's holder sits in, learnt when that phone

@@ -65,11 +65,12 @@ func seriesState(rules game.Series, standings []Standing, playing bool) SeriesSt
 	return st
 }
 
-// standings adds up the room's finished matches. With a series target
-// (vault 1200, inkognito 3) the series restarts after someone reached it, so
-// the table shows the series in progress and the last champion.
+// standings adds up the room's finished matches of its current game: each
+// game of the night keeps its own series. With a series target (vault
+// 1200, inkognito 3) the series restarts after someone reached it, so the
+// table shows the series in progress and the last champion.
 func (r *Room) standings() []Standing {
-	return Standings(r.finishedOldestFirst(), r.entry.Info.Series.Target)
+	return Standings(ofGame(r.finishedOldestFirst(), r.rec.Game), r.entry.Info.Series.Target)
 }
 
 func (r *Room) finishedOldestFirst() []store.Match {

@@ -49,8 +49,10 @@ type Encoder struct {
 type Subscriber struct {
 	id  Identity
 	enc Encoder
-	// last is the digest of the content last queued, 0 before the first frame.
+	// last is the digest of the content last queued, 0 before the first
+	// frame; game is the slug of the game whose description it carried.
 	last  uint64
+	game  string
 	msgs  chan []byte
 	once  sync.Once
 	gone  chan struct{}

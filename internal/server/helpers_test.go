@@ -226,6 +226,8 @@ type frame struct {
 	} `json:"announcements"`
 	// MatchID is the match an ok'd action landed in.
 	MatchID string `json:"match_id"`
+	// Watch is the replay the host shows the room.
+	Watch *room.WatchState `json:"watch"`
 }
 
 // client is one real websocket connection.

@@ -78,7 +78,10 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	for _, s := range f.Seats {
 		l.Seats = append(l.Seats, pages.SeatLine{ID: s.ID, Position: s.Position, Name: s.Name, Bot: s.Bot,
 			Connected: s.Connected, Away: s.Away, AwaySince: s.AwaySince, Host: s.Host, You: s.ID == f.SeatID && f.SeatID != "", Standin: s.Standin,
-			BotSoon: s.BotSoon})
+			BotSoon: s.BotSoon, SitsOut: s.SitsOut})
+		if s.SitsOut && s.ID == f.SeatID {
+			l.SitsOut = true
+		}
 		if s.Host {
 			l.HostName = s.Name
 		}
@@ -96,10 +99,14 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	if u, err := url.Parse(base); err == nil {
 		l.LocalOnly = isLoopbackHost(u.Host)
 	}
-	n := len(f.Seats)
+	n := players(f.Seats)
+	l.Players = n
 	l.CanStart = n >= f.Info.MinPlayers && n <= f.Info.MaxPlayers && f.Status != room.StatusPlaying
 	if !l.CanStart && f.Status != room.StatusPlaying {
-		l.StartHint = startHint(rd, l.Game, n)
+		l.StartHint = startHint(rd, l.Game, n, f.Host)
+	}
+	if f.Host && f.Status != room.StatusPlaying {
+		l.Shelf = s.shelf(f, rd)
 	}
 	l.Options = optionValues(f, l.Game)
 	board, _ := s.games.Lookup(f.Info.Slug)
@@ -141,10 +148,11 @@ func boardLines(f *room.Frame, key string, rd words.Reader) []kit.Line {
 func optionValues(f *room.Frame, g game.Info) []pages.OptionValue {
 	var opts map[string]any
 	_ = json.Unmarshal(f.Options, &opts)
-	seatNames := make([]string, len(f.Seats))
+	// A seat option names game seats: the members who play, in table order.
+	var seatNames []string
 	for _, s := range f.Seats {
-		if s.Position >= 0 && s.Position < len(seatNames) {
-			seatNames[s.Position] = s.Name
+		if !s.SitsOut {
+			seatNames = append(seatNames, s.Name)
 		}
 	}
 	var out []pages.OptionValue
@@ -222,15 +230,20 @@ func watching(f *room.Frame) string {
 		return ""
 	case f.Status == room.StatusPlaying:
 		return pages.WatchingMatch
-	case len(f.Seats) >= f.Info.MaxPlayers:
+	case players(f.Seats) >= f.Info.MaxPlayers:
 		return pages.WatchingFull
 	}
 	return ""
 }
 
-func startHint(rd words.Reader, info game.Info, n int) string {
+// startHint says why the match cannot start with n players; the host
+// (host) is told what to do when there are too many.
+func startHint(rd words.Reader, info game.Info, n int, host bool) string {
 	if n < info.MinPlayers {
 		return rd.Say(game.M("game.page.start.waiting", game.N("n", info.MinPlayers-n), game.N("min", info.MinPlayers), game.N("max", info.MaxPlayers)))
+	}
+	if host {
+		return rd.Say(game.M("game.night.too_many", game.X("game", info.Name), game.N("n", info.MaxPlayers)))
 	}
 	return rd.Say(game.M("game.page.start.too_many", game.X("game", info.Name), game.N("n", info.MaxPlayers)))
 }

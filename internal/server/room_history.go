@@ -12,6 +12,7 @@ import (
 	"topsecret/static"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
+	"topsecret/web/words"
 )
 
 // handleRoomHistory is /r/{code}/history: the room's finished matches,
@@ -67,7 +68,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request, code string, na
 		h.Code = code
 		title = rd.Say(game.M("game.page.title.history", game.X("game", s.gameName(r, info.Slug)), game.X("code", code)))
 	}
-	var finished []store.Match
+	var finished []store.Match // oldest first, below
 	for _, m := range ms {
 		if m.Status != store.StatusFinished {
 			h.Playing = named
@@ -82,13 +83,48 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request, code string, na
 		h.Matches = append(h.Matches, row)
 	}
 	slices.Reverse(finished)
-	for _, st := range room.Standings(finished, info.Series.Target) {
-		h.Standings = append(h.Standings, pages.Standing{Name: st.Name, Points: st.Points, Wins: st.Wins, Played: st.Played, Leader: st.Leader})
-		if st.Champion {
-			h.Champion = st.Name
+	h.Series = append(h.Series, s.historySeries(rd, info, finished))
+	for _, slug := range gamesPlayed(finished) {
+		if slug == info.Slug {
+			continue
 		}
+		other := game.Info{Slug: slug, Name: slug}
+		if g, ok := s.games.Lookup(slug); ok {
+			other = g.Rules.Info()
+		}
+		h.Series = append(h.Series, s.historySeries(rd, other, finished))
 	}
 	s.render(w, r, http.StatusOK, layout.Page(title, pages.HistoryPage(h), static.Path(replaySheet)))
+}
+
+// historySeries is game g's series among a room's finished matches,
+// oldest first.
+func (s *Server) historySeries(rd words.Reader, g game.Info, finished []store.Match) pages.HistorySeries {
+	hs := pages.HistorySeries{Game: rd.Game(g)}
+	var of []store.Match
+	for _, m := range finished {
+		if m.Setup.Game == g.Slug {
+			of = append(of, m)
+		}
+	}
+	for _, st := range room.Standings(of, g.Series.Target) {
+		hs.Standings = append(hs.Standings, pages.Standing{Name: st.Name, Points: st.Points, Wins: st.Wins, Played: st.Played, Leader: st.Leader})
+		if st.Champion {
+			hs.Champion = st.Name
+		}
+	}
+	return hs
+}
+
+// gamesPlayed are the games of matches, each once, newest first.
+func gamesPlayed(matches []store.Match) []string {
+	var out []string
+	for i := len(matches) - 1; i >= 0; i-- {
+		if g := matches[i].Setup.Game; !slices.Contains(out, g) {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 func (s *Server) historyRow(r *http.Request, m store.Match) (pages.HistoryRow, error) {

@@ -214,6 +214,8 @@ func (s *Server) routes() http.Handler {
 					r.Post("/start", s.handleMatchStart)
 					r.Post("/rematch", s.handleMatchStart)
 					r.Post("/options", s.handleRoomOptions)
+					r.Post("/game", s.handleRoomGame)
+					r.Post("/seats/{id}/sit-out", s.handleSeatSitOut)
 					r.Post("/bots", s.handleRoomBots)
 					r.Post("/watch", s.handleRoomWatch)
 				})

@@ -39,7 +39,22 @@ type Room struct {
 	// BotStrength is how well the room's bots play, chosen by the host;
 	// "" is game.Regular.
 	BotStrength game.Strength
+	// PickedAfter is the number of the room's last match when the host
+	// last picked its game (0 before any match, and for a room that never
+	// changed games): a later match, if any, is of the game picked, and
+	// without one the room waits in that game's lobby.
+	PickedAfter int
 	CreatedAt   time.Time
+}
+
+// GamePick is the host's choice of the game a room plays next, so one room
+// plays a whole night of games.
+type GamePick struct {
+	Game    string          // slug
+	Options json.RawMessage // normalised by the game
+	// After is the number of the room's last match (0 before any): the
+	// room's lobby of the game picked opens after it.
+	After int
 }
 
 // Host is who holds a room's host role. The zero Host is the room's
@@ -66,7 +81,11 @@ type Seat struct {
 	Bot       bool
 	// Standin says a bot plays this person's seat until they take it back:
 	// the host replaced them, or their time ran out twice while away.
-	Standin  bool
+	Standin bool
+	// SitsOut says the host left this member out of the room's current
+	// game (it takes fewer players than the room holds): they watch its
+	// matches and are still in the room for the next game.
+	SitsOut  bool
 	JoinedAt time.Time
 }
 
@@ -138,6 +157,10 @@ type Store interface {
 	Room(ctx context.Context, code string) (Room, error)
 	// SetRoomOptions replaces a room's lobby options. ErrNotFound if there is no such room.
 	SetRoomOptions(ctx context.Context, code string, options json.RawMessage) error
+	// SetRoomGame records the game a room plays next, its options and
+	// when it was picked (Room.PickedAfter). ErrNotFound if there is no
+	// such room.
+	SetRoomGame(ctx context.Context, code string, p GamePick) error
 	// SetRoomHost records who holds a room's host role. ErrNotFound if there is no such room.
 	SetRoomHost(ctx context.Context, code string, host Host) error
 	// SetRoomBotStrength records how well a room's bots play. ErrNotFound if there is no such room.

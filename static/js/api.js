@@ -144,12 +144,24 @@
     if (el.hasAttribute && el.hasAttribute("data-max-chars")) { sayFull(el, fitName(el)); }
   });
 
+  // A phone that joined a room before offers the same name in the next
+  // room it opens (its language follows it already: the ts_lang cookie).
+  var NAME_KEY = "ts_name";
   function joinRoom(f, data) {
     var name = String(data.name || "").trim();
     if (!name) { toast(document.body.getAttribute("data-say-pick-name") || "", true); return; }
     busy(f, true);
     post("/api/rooms/" + encodeURIComponent(f.getAttribute("data-join")) + "/seats", { name: name })
-      .then(function () { location.reload(); })
+      .then(function () {
+        try { localStorage.setItem(NAME_KEY, name); } catch (e) { /* private mode */ }
+        location.reload();
+      })
       .catch(function (err) { busy(f, false); fail(err); });
   }
+  function offerName() {
+    var el = $("#join-name"), name = "";
+    try { name = localStorage.getItem(NAME_KEY) || ""; } catch (e) { /* private mode */ }
+    if (el && name && !el.value) { el.value = name; }
+  }
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", offerName); } else { offerName(); }
 })();

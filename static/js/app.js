@@ -230,7 +230,23 @@
     });
     window.scrollTo(0, s.y);
   }
+  // The host picked another game: its board, styles and scripts are not on
+  // this page, so the page loads itself again, in the new game's lobby
+  // (same seat, same name: the cookie holds them). Nothing else is drawn
+  // meanwhile.
+  var leaving = false;
+  function gameOf(html) {
+    var m = /data-game="([^"]*)"/.exec(html);
+    return m ? m[1] : "";
+  }
   function swap(html) {
+    if (leaving) { return; }
+    var drawn = $("[data-game]", main), next = gameOf(html);
+    if (drawn && next && drawn.getAttribute("data-game") !== next) {
+      leaving = true;
+      location.reload();
+      return;
+    }
     var s = saveState();
     main.innerHTML = html;
     skipRestore = {};

@@ -298,7 +298,7 @@ func consoleSeat(l Live, s SeatLine) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if l.Status == "playing" && !s.Standin {
+		if l.Status == "playing" && !s.Standin && !s.SitsOut {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "<button type=\"button\" class=\"btn small\" data-testid=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

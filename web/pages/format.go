@@ -42,6 +42,9 @@ func postURL(code string, parts ...string) string {
 // moveBody is the JSON body that moves a seat to position to.
 func moveBody(to int) string { return fmt.Sprintf(`{"to":%d}`, to) }
 
+// gameBody is the body that picks game slug for the room's next match.
+func gameBody(slug string) string { return fmt.Sprintf(`{"game":%q}`, slug) }
+
 // hostBody is the body of "Make host" for a seat id.
 func hostBody(seatID string) string { return fmt.Sprintf(`{"seat_id":%q}`, seatID) }
 
@@ -91,8 +94,17 @@ func presence(ctx context.Context, s SeatLine) string {
 	return say(ctx, "game.page.seat.not_here")
 }
 
-// seated counts the occupied seats.
-func seated(seats []SeatLine) string { return strconv.Itoa(len(seats)) }
+// seated counts the seats that play the current game (the others sit it
+// out).
+func seated(seats []SeatLine) string {
+	n := 0
+	for _, s := range seats {
+		if !s.SitsOut {
+			n++
+		}
+	}
+	return strconv.Itoa(n)
+}
 
 // winVerb agrees "wins" with the number of winners.
 func winVerb(ctx context.Context, n int) string {

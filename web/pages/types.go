@@ -112,6 +112,25 @@ type Live struct {
 	// Barred says the host removed the watchers of this browser's network
 	// a short while ago, so this page cannot follow the room for now.
 	Barred bool
+	// Shelf is the host's choice of the next game between matches: every
+	// game the server offers; nil for everyone else and during a match.
+	Shelf []GameChoice
+	// SitsOut says this viewer's seat sits the current game out: they
+	// watch the table here and play the next game.
+	SitsOut bool
+	// Players counts the members who play the current game (the others
+	// sit it out).
+	Players int
+}
+
+// GameChoice is one game the host may pick for the room's next match.
+type GameChoice struct {
+	Info game.Info // worded for the reader
+	// Now marks the game the room plays now.
+	Now bool
+	// Fit says how the room's members do not fit it, worded ("1 sits
+	// out", "add 2 bots"); "" when they do.
+	Fit string
 }
 
 // BotStrength is the room's bot strength: its value, the choices the host
@@ -156,6 +175,8 @@ type SeatLine struct {
 	// BotSoon says a timer ran out while this seat's phone was away: a
 	// bot plays it from the next one unless the phone is back.
 	BotSoon bool
+	// SitsOut says the host left this member out of the current game.
+	SitsOut bool
 	Colour  string // CSS colour (name or #hex); empty for none
 	// Sign is the seat colour's name, whose shape (access.css .sign-<name>)
 	// the avatar wears, so two "A"s are told apart without colour; empty

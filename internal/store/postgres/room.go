@@ -16,9 +16,9 @@ import (
 func (db *DB) CreateRoom(ctx context.Context, r store.Room) error {
 	err := db.tx(ctx, func(tx pgx.Tx, now time.Time) error {
 		_, err := tx.Exec(ctx, `
-			INSERT INTO rooms (code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-			r.Code, r.Game, jsonArg(r.Options), r.HostHash, r.Host.Seat, r.Host.Returns, r.Host.Back, string(r.BotStrength),
+			INSERT INTO rooms (code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, picked_after, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+			r.Code, r.Game, jsonArg(r.Options), r.HostHash, r.Host.Seat, r.Host.Returns, r.Host.Back, string(r.BotStrength), r.PickedAfter,
 			orNow(r.CreatedAt, now))
 		return err
 	})
@@ -34,9 +34,9 @@ func (db *DB) Room(ctx context.Context, code string) (store.Room, error) {
 	var options []byte
 	var strength string
 	err := db.pool.QueryRow(ctx, `
-		SELECT code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, created_at
+		SELECT code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, picked_after, created_at
 		FROM rooms WHERE code = $1`, code).
-		Scan(&r.Code, &r.Game, &options, &r.HostHash, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &strength, &r.CreatedAt)
+		Scan(&r.Code, &r.Game, &options, &r.HostHash, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &strength, &r.PickedAfter, &r.CreatedAt)
 	if err != nil {
 		return store.Room{}, fmt.Errorf("room %s: %w", code, formatError(err))
 	}
@@ -48,6 +48,16 @@ func (db *DB) Room(ctx context.Context, code string) (store.Room, error) {
 func (db *DB) SetRoomOptions(ctx context.Context, code string, options json.RawMessage) error {
 	if err := db.setRoom(ctx, code, `UPDATE rooms SET options = $2 WHERE code = $1`, jsonArg(options)); err != nil {
 		return fmt.Errorf("set room options %s: %w", code, err)
+	}
+	return nil
+}
+
+// SetRoomGame records the game a room plays next.
+func (db *DB) SetRoomGame(ctx context.Context, code string, p store.GamePick) error {
+	err := db.setRoom(ctx, code, `UPDATE rooms SET game = $2, options = $3, picked_after = $4 WHERE code = $1`,
+		p.Game, jsonArg(p.Options), p.After)
+	if err != nil {
+		return fmt.Errorf("set room game %s: %w", code, err)
 	}
 	return nil
 }
@@ -88,11 +98,11 @@ func (db *DB) setRoom(ctx context.Context, code, update string, args ...any) err
 // Seats returns a room's seats in position order.
 func (db *DB) Seats(ctx context.Context, code string) ([]store.Seat, error) {
 	rows, _ := db.pool.Query(ctx, `
-		SELECT id, position, name, token, bot, standin, joined_at
+		SELECT id, position, name, token, bot, standin, sits_out, joined_at
 		FROM seats WHERE room_code = $1 ORDER BY position`, code)
 	seats, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Seat, error) {
 		var s store.Seat
-		err := row.Scan(&s.ID, &s.Position, &s.Name, &s.TokenHash, &s.Bot, &s.Standin, &s.JoinedAt)
+		err := row.Scan(&s.ID, &s.Position, &s.Name, &s.TokenHash, &s.Bot, &s.Standin, &s.SitsOut, &s.JoinedAt)
 		s.JoinedAt = s.JoinedAt.UTC()
 		return s, err
 	})
@@ -122,9 +132,9 @@ func (db *DB) PutSeats(ctx context.Context, code string, seats []store.Seat) err
 		}
 		for _, s := range seats {
 			_, err := tx.Exec(ctx, `
-				INSERT INTO seats (room_code, id, position, name, token, bot, standin, joined_at)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-				code, s.ID, s.Position, s.Name, s.TokenHash, s.Bot, s.Standin, orNow(s.JoinedAt, now))
+				INSERT INTO seats (room_code, id, position, name, token, bot, standin, sits_out, joined_at)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+				code, s.ID, s.Position, s.Name, s.TokenHash, s.Bot, s.Standin, s.SitsOut, orNow(s.JoinedAt, now))
 			if err != nil {
 				return err
 			}

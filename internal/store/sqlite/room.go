@@ -15,9 +15,9 @@ import (
 func (db *DB) CreateRoom(ctx context.Context, r store.Room) error {
 	err := db.tx(ctx, func(tx *sql.Tx, now time.Time) error {
 		_, err := tx.ExecContext(ctx, `
-			INSERT INTO rooms (code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			r.Code, r.Game, jsonText(r.Options), r.HostHash, r.Host.Seat, r.Host.Returns, r.Host.Back, r.BotStrength,
+			INSERT INTO rooms (code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, picked_after, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.Code, r.Game, jsonText(r.Options), r.HostHash, r.Host.Seat, r.Host.Returns, r.Host.Back, r.BotStrength, r.PickedAfter,
 			encodeTime(orNow(r.CreatedAt, now)))
 		return err
 	})
@@ -33,9 +33,9 @@ func (db *DB) Room(ctx context.Context, code string) (store.Room, error) {
 	var options []byte
 	var created string
 	err := db.read.QueryRowContext(ctx, `
-		SELECT code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, created_at
+		SELECT code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, picked_after, created_at
 		FROM rooms WHERE code = ?`, code).
-		Scan(&r.Code, &r.Game, &options, &r.HostHash, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &r.BotStrength, &created)
+		Scan(&r.Code, &r.Game, &options, &r.HostHash, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &r.BotStrength, &r.PickedAfter, &created)
 	if err == nil {
 		r.Options = options
 		r.CreatedAt, err = decodeTime(created)
@@ -57,6 +57,22 @@ func (db *DB) SetRoomOptions(ctx context.Context, code string, options json.RawM
 	})
 	if err != nil {
 		return fmt.Errorf("set room options %s: %w", code, formatError(err))
+	}
+	return nil
+}
+
+// SetRoomGame records the game a room plays next.
+func (db *DB) SetRoomGame(ctx context.Context, code string, p store.GamePick) error {
+	err := db.tx(ctx, func(tx *sql.Tx, _ time.Time) error {
+		res, err := tx.ExecContext(ctx, `UPDATE rooms SET game = ?, options = ?, picked_after = ? WHERE code = ?`,
+			p.Game, jsonText(p.Options), p.After, code)
+		if err != nil {
+			return err
+		}
+		return mustAffect(res)
+	})
+	if err != nil {
+		return fmt.Errorf("set room game %s: %w", code, formatError(err))
 	}
 	return nil
 }
@@ -106,7 +122,7 @@ func (db *DB) Seats(ctx context.Context, code string) ([]store.Seat, error) {
 
 func (db *DB) seats(ctx context.Context, code string) ([]store.Seat, error) {
 	rows, err := db.read.QueryContext(ctx, `
-		SELECT id, position, name, token, bot, standin, joined_at
+		SELECT id, position, name, token, bot, standin, sits_out, joined_at
 		FROM seats WHERE room_code = ? ORDER BY position`, code)
 	if err != nil {
 		return nil, err
@@ -116,7 +132,7 @@ func (db *DB) seats(ctx context.Context, code string) ([]store.Seat, error) {
 	for rows.Next() {
 		var s store.Seat
 		var joined string
-		if err := rows.Scan(&s.ID, &s.Position, &s.Name, &s.TokenHash, &s.Bot, &s.Standin, &joined); err != nil {
+		if err := rows.Scan(&s.ID, &s.Position, &s.Name, &s.TokenHash, &s.Bot, &s.Standin, &s.SitsOut, &joined); err != nil {
 			return nil, err
 		}
 		if s.JoinedAt, err = decodeTime(joined); err != nil {
@@ -138,9 +154,9 @@ func (db *DB) PutSeats(ctx context.Context, code string, seats []store.Seat) err
 		}
 		for _, s := range seats {
 			_, err := tx.ExecContext(ctx, `
-				INSERT INTO seats (room_code, id, position, name, token, bot, standin, joined_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-				code, s.ID, s.Position, s.Name, s.TokenHash, s.Bot, s.Standin, encodeTime(orNow(s.JoinedAt, now)))
+				INSERT INTO seats (room_code, id, position, name, token, bot, standin, sits_out, joined_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				code, s.ID, s.Position, s.Name, s.TokenHash, s.Bot, s.Standin, s.SitsOut, encodeTime(orNow(s.JoinedAt, now)))
 			if err != nil {
 				return err
 			}

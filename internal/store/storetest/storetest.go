@@ -32,6 +32,8 @@ var suite = []struct {
 	{"UnplayedRooms", unplayedRoomsTests},
 	{"DeleteUnplayedRoom", deleteUnplayedRoomTests},
 	{"SetRoomBotStrength", setRoomBotStrengthTests},
+	{"SetRoomGame", setRoomGameTests},
+	{"SitsOut", sitsOutTests},
 	{"Seats", seatsTests},
 	{"PutSeats", putSeatsTests},
 	{"PutSeatPass", putSeatPassTests},
