@@ -39,6 +39,9 @@ type Room struct {
 	// BotStrength is how well the room's bots play, chosen by the host;
 	// "" is game.Regular.
 	BotStrength game.Strength
+	// NightClosed says the host closed the night: every screen shows the
+	// night's recap until the host plays on.
+	NightClosed bool
 	CreatedAt   time.Time
 }
 
@@ -142,6 +145,9 @@ type Store interface {
 	SetRoomHost(ctx context.Context, code string, host Host) error
 	// SetRoomBotStrength records how well a room's bots play. ErrNotFound if there is no such room.
 	SetRoomBotStrength(ctx context.Context, code string, s game.Strength) error
+	// SetRoomNightClosed records whether the host closed the room's night.
+	// ErrNotFound if there is no such room.
+	SetRoomNightClosed(ctx context.Context, code string, closed bool) error
 
 	// UnplayedRooms lists the codes of rooms created before t that never
 	// started a match.

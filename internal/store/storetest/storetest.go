@@ -32,6 +32,7 @@ var suite = []struct {
 	{"UnplayedRooms", unplayedRoomsTests},
 	{"DeleteUnplayedRoom", deleteUnplayedRoomTests},
 	{"SetRoomBotStrength", setRoomBotStrengthTests},
+	{"SetRoomNightClosed", setRoomNightClosedTests},
 	{"Seats", seatsTests},
 	{"PutSeats", putSeatsTests},
 	{"PutSeatPass", putSeatPassTests},
