@@ -87,8 +87,8 @@ func closest(ms []Played) *Highlight {
 	}
 	m := ms[best]
 	return &Highlight{Kind: "night.closest", Match: best, Seats: m.Result.Winners, Value: -margin,
-		Msg: game.M("game.night.highlight.closest", game.PS("who", m.Result.Winners), game.N("n", len(m.Result.Winners)),
-			game.N("margin", margin), gameName(m.Game), game.N("number", m.Number))}
+		Msg: game.M("game.night.highlight.closest", game.PS("who", m.Result.Winners), game.N("n", margin),
+			gameName(m.Game), game.N("number", m.Number))}
 }
 
 // lead is by how many points m's winners led the best of the others, when

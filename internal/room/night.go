@@ -19,9 +19,19 @@ type NightState struct {
 	// (the chart's lines); Table ranks them.
 	Players []night.Player `json:"players"`
 	Table   []night.Place  `json:"table"`
-	// After is every player's night total after each match, oldest
-	// first, index = Players: the chart's points.
-	After [][]night.Points `json:"after"`
+	// Steps are the finished matches, oldest first: the chart's points.
+	Steps []NightStep `json:"steps"`
+}
+
+// NightStep is one finished match of the night as the chart draws it.
+type NightStep struct {
+	Number int    `json:"number"`
+	Game   string `json:"game"`
+	// Players are the NightState.Players index of each of its game seats.
+	Players []int `json:"players"`
+	// After is every player's night total once it counted, index =
+	// NightState.Players.
+	After []night.Points `json:"after"`
 }
 
 // nightState tallies the room's finished matches, between matches only:
@@ -35,9 +45,9 @@ func (r *Room) nightState() *NightState {
 	if ns.Players == nil {
 		ns.Players, ns.Table = []night.Player{}, []night.Place{}
 	}
-	ns.After = make([][]night.Points, len(n.Matches))
+	ns.Steps = make([]NightStep, len(n.Matches))
 	for i, m := range n.Matches {
-		ns.After[i] = m.After
+		ns.Steps[i] = NightStep{Number: m.Number, Game: m.Game, Players: m.Players, After: m.After}
 	}
 	return ns
 }

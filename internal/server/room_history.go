@@ -88,7 +88,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request, code string, na
 			h.Champion = st.Name
 		}
 	}
-	s.render(w, r, http.StatusOK, layout.Page(title, pages.HistoryPage(h), static.Path(replaySheet)))
+	s.render(w, r, http.StatusOK, layout.Page(title, pages.HistoryPage(h), static.Path(replaySheet), static.Path(recapSheet)))
 }
 
 func (s *Server) historyRow(r *http.Request, m store.Match) (pages.HistoryRow, error) {

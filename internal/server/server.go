@@ -108,6 +108,8 @@ type Server struct {
 	proxies sync.Map
 	// refusals holds refusals said often, worded per language (saidOften).
 	refusals sync.Map
+	// nights keeps rooms' tallied nights (night.go).
+	nights *lru[string, cachedNight]
 	// draining is set while this instance hands its rooms over before it stops.
 	draining atomic.Bool
 }
@@ -119,6 +121,7 @@ const (
 	qrCacheSize          = 256
 	htmlEncoderCacheSize = 64
 	foundRoomsSize       = 8192
+	nightCacheSize       = 64
 )
 
 // New returns a server of the games on the shelf (the rooms' registry
@@ -134,7 +137,8 @@ func New(games *catalogue.Shelf, rooms *room.Registry, st store.Store, log *slog
 		timelines:      newLRU[string, *replay.Timeline](timelineCacheSize),
 		qrCodes:        newLRU[string, string](qrCacheSize), rejoinTries: newTries(),
 		htmlEncoders: newLRU[string, room.Encoder](htmlEncoderCacheSize),
-		found:        newLRU[string, room.Keyhole](foundRoomsSize), warnings: newWarnings(), machine: machineName()}
+		found:        newLRU[string, room.Keyhole](foundRoomsSize), warnings: newWarnings(), machine: machineName(),
+		nights: newLRU[string, cachedNight](nightCacheSize)}
 	// Handlers read the exported fields per request, so callers may still
 	// set them after New, before serving.
 	s.handler = s.routes()
@@ -171,6 +175,7 @@ func (s *Server) routes() http.Handler {
 		r.Get("/r/{code}/table", s.handleTablePage)
 		r.Get("/r/{code}/qr.svg", s.handleRoomQR)
 		r.With(replays).Get("/r/{code}/history", s.handleRoomHistory)
+		r.With(replays).Get("/r/{code}/recap", s.handleRecapPage)
 		r.Get("/r/{code}/pass/{secret}", s.handlePassPage)
 		r.Post("/r/{code}/pass/{secret}", s.handlePassTake)
 		r.With(replays).Get("/m/{id}", s.handleReplayPage)
@@ -184,6 +189,7 @@ func (s *Server) routes() http.Handler {
 			r.Post("/rooms", s.handleRoomCreate)
 			r.Route("/rooms/{code}", func(r chi.Router) {
 				r.Get("/", s.handleRoomGet)
+				r.With(replays).Get("/night", s.handleNightGet)
 				r.Post("/seats", s.handleSeatCreate)
 				r.Post("/seats/{id}/back", s.handleSeatTakeBack)
 				// The seat's own answer to the host's request to move it.
@@ -211,6 +217,7 @@ func (s *Server) routes() http.Handler {
 					r.Post("/options", s.handleRoomOptions)
 					r.Post("/bots", s.handleRoomBots)
 					r.Post("/watch", s.handleRoomWatch)
+					r.Post("/night", s.handleNightClose)
 				})
 			})
 			r.With(replays).Get("/matches/{id}", s.handleMatchGet)
