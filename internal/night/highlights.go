@@ -64,7 +64,7 @@ func longest(ms []Played, sign int) *Highlight {
 	}
 	mins := minutes(m.Match)
 	return &Highlight{Kind: kind, Match: best, Seats: m.Result.Winners, Value: mins * sign,
-		Msg: game.M(id, gameName(m.Game), game.N("number", m.Number), game.N("minutes", mins))}
+		Msg: game.M(id, gameName(m.Game), game.N("number", m.Number), game.N("n", mins))}
 }
 
 // gameName is the argument naming a game, by its catalogue id.

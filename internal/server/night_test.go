@@ -108,6 +108,9 @@ func TestRecap_MixedNight(t *testing.T) {
 			t.Errorf("the recap's matches do not name %s", game)
 		}
 	}
+	if strings.Contains(body, "no value") {
+		t.Errorf("a highlight misses an argument: %q", doc.Find(`[data-testid="recap-highlights"]`).Text())
+	}
 	if doc.Find(`[data-testid^="recap-highlight-"]`).Length() < 3 {
 		t.Errorf("recap highlights: %q", doc.Find(`[data-testid="recap-highlights"]`).Text())
 	}

@@ -19,12 +19,12 @@ import (
 
 // Chart geometry, in viewBox units.
 const (
-	chartW, chartH        = 320, 196
-	chartLeft, chartRight = 26, 234 // the plot; names stand right of it
-	chartTop, chartBottom = 10, 170
-	chartLabelGap         = 11 // the least distance between two end labels
+	chartW, chartH        = 300, 190
+	chartLeft, chartRight = 24, 206 // the plot; names stand right of it
+	chartTop, chartBottom = 10, 166
+	chartLabelGap         = 13 // the least distance between two end labels
 	chartMark             = 4.2
-	chartNameMax          = 11 // runes of a name at a line's end
+	chartNameMax          = 9 // runes of a name at a line's end
 )
 
 // ChartColour is one line's look: a colour name whose sign marks its
@@ -149,7 +149,7 @@ func chartPath(i int, l ChartLine, x func(int) float64, y func(int) float64, poi
 		last = l.Totals[k]
 	}
 	p.Points = strings.Join(pts, " ")
-	p.Label = ChartPoint{chartRight + 8, y(last) + 3.5}
+	p.Label = ChartPoint{chartRight + 8, y(last) + 4}
 	p.Text = short(l.Name) + " " + points(last)
 	return p
 }
