@@ -26,7 +26,12 @@ type Highlight struct {
 // games declared, in the order their kinds first came up.
 func highlights(ms []Played) []Highlight {
 	var out []Highlight
-	for _, h := range []*Highlight{longest(ms, 1), longest(ms, -1), closest(ms), streak(ms)} {
+	long, quick := longest(ms, 1), longest(ms, -1)
+	if long != nil && long.Value == -quick.Value {
+		// Matches all as long as each other: neither says anything.
+		long, quick = nil, nil
+	}
+	for _, h := range []*Highlight{long, quick, closest(ms), streak(ms)} {
 		if h != nil {
 			out = append(out, *h)
 		}
