@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -58,7 +59,7 @@ func copyMatch(tb testing.TB, m *Main, code, id string) {
 // the result on a phone and on the table screen, and its recap (table,
 // chart, matches, highlights) on a 1280x720 screen and a 390x844 phone,
 // in English and German, accessible; once the host closes the night,
-// every screen shows it.
+// every screen shows it until the host plays on.
 func TestBrowser_NightRecap(t *testing.T) {
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
@@ -116,12 +117,29 @@ func TestBrowser_NightRecap(t *testing.T) {
 
 	ann.run(chromedp.Navigate(m.URL()+"/r/"+code), chromedp.WaitVisible(tid("night-panel")))
 	tv.run(chromedp.Navigate(m.URL()+"/r/"+code+"/table?lang=de"), chromedp.WaitVisible(tid("night-panel")))
-	if st := apiPost(t, m, "/api/rooms/"+code+"/night", host, map[string]any{"closed": true}, nil); st != http.StatusOK {
-		t.Fatalf("close the night: %d", st)
+	if st := apiPost(t, m, "/api/rooms/"+code+"/night", "", map[string]any{"closed": true}, nil); st != http.StatusForbidden {
+		t.Fatalf("a stranger closes the night: %d", st)
 	}
-	for _, p := range []*phone{ann, tv} {
+	hal := newPhone(t, browser, "Hal")
+	hal.run(chromedp.Navigate(m.URL()+"/"))
+	get(hal, chromedp.Evaluate[bool](fmt.Sprintf(`(document.cookie = "ts_host_%s=%s; path=/") && localStorage.setItem("ts_host_%s", %q) || true`, code, host, code, host)))
+	hal.run(chromedp.Navigate(m.URL()+"/r/"+code), chromedp.WaitVisible(tid("close-night")))
+	hal.mustBeUsable("the host's result with the night table", true)
+	if !hal.tap("close-night") {
+		t.Fatal("the host has no Close the night")
+	}
+	for _, p := range []*phone{ann, tv, hal} {
 		p.run(chromedp.WaitVisible(tid("night-over")))
-		p.mustBeUsable("the closed night", p == ann)
+		p.mustBeUsable("the closed night", p != tv)
 	}
 	tv.onScreen(t, "the way to the recap", `[data-testid="recap-link"]`)
+	if ann.present("reopen-night") || tv.present("reopen-night") {
+		t.Fatal("a guest's screen offers to play on")
+	}
+	if !hal.tap("reopen-night") {
+		t.Fatal("the host cannot play on")
+	}
+	for _, p := range []*phone{ann, tv, hal} {
+		p.run(chromedp.WaitVisible(tid("night-panel")))
+	}
 }
