@@ -121,7 +121,7 @@ func TestBrowser_NightRecap(t *testing.T) {
 		t.Fatalf("a stranger closes the night: %d", st)
 	}
 	hal := newPhone(t, browser, "Hal")
-	hal.run(chromedp.Navigate(m.URL()+"/"))
+	hal.run(chromedp.Navigate(m.URL() + "/"))
 	get(hal, chromedp.Evaluate[bool](fmt.Sprintf(`(document.cookie = "ts_host_%s=%s; path=/") && localStorage.setItem("ts_host_%s", %q) || true`, code, host, code, host)))
 	hal.run(chromedp.Navigate(m.URL()+"/r/"+code), chromedp.WaitVisible(tid("close-night")))
 	hal.mustBeUsable("the host's result with the night table", true)
