@@ -26,7 +26,7 @@ import (
 var sameInLanguage = map[string][]string{
 	"*":  {"Top Secret", "Top secret", "Top Secret: Inkognito"},
 	"de": {"Agent", "Chips", "Kiosk", "Terrorist", "Terrorist!"},
-	"fr": {"Agent", "Agents", "Points", "points", "Table", "Replay", "Replay ▸", "Mode", "Document"},
+	"fr": {"Agent", "Agents", "Points", "points", "Table", "Replay", "Replay ▸", "Mode", "Document", "Place", "Final"},
 	"it": {"Replay", "Replay ▸"},
 	"nl": {"Agent", "Score", "score", "Contact:", "Kiosk", "Terrorist", "Terrorist!", "Document", "in hand", "hand", "Beginner"},
 	"sv": {"Agent", "Full", "Kiosk", "Terrorist", "Terrorist!", "hand"},
