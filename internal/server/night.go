@@ -81,7 +81,7 @@ func (s *Server) handleRecapPage(w http.ResponseWriter, r *http.Request) {
 	}
 	rd := reader(r, nil)
 	p := pages.Recap{Code: code, Playing: playing,
-		Night: nightView(rd, code, "night-recap", n.Players, n.Table, stepsOf(n), false)}
+		Night: nightView(rd, "night-recap", n.Players, n.Table, stepsOf(n), false)}
 	for _, m := range n.Matches {
 		p.Matches = append(p.Matches, s.recapMatch(r, n, m))
 	}
@@ -128,8 +128,8 @@ func stepsOf(n night.Night) []room.NightStep {
 
 // nightView words the night table and draws its chart for rd; id names
 // the chart on its page.
-func nightView(rd words.Reader, code, id string, players []night.Player, table []night.Place, steps []room.NightStep, closed bool) pages.NightView {
-	v := pages.NightView{Code: code, Matches: len(steps), Closed: closed}
+func nightView(rd words.Reader, id string, players []night.Player, table []night.Place, steps []room.NightStep, closed bool) pages.NightView {
+	v := pages.NightView{Matches: len(steps), Closed: closed}
 	for _, p := range table {
 		v.Lines = append(v.Lines, pages.NightLine{Rank: p.Rank, Name: players[p.Player].Name, Bot: players[p.Player].Bot,
 			Leader: p.Rank == 1 && p.Points > 0, Points: p.Points.String(), Wins: p.Wins, Played: p.Played, Look: pages.ColourOf(p.Player)})

@@ -3,7 +3,6 @@ package pages
 // NightView is the night table and its chart, as the recap, and the live
 // screens between matches, draw them.
 type NightView struct {
-	Code  string
 	Lines []NightLine
 	// Chart is the standings after each match; the zero Chart draws nothing.
 	Chart Chart
