@@ -26,7 +26,7 @@ import (
 var sameInLanguage = map[string][]string{
 	"*":  {"Top Secret", "Top secret", "Top Secret: Inkognito"},
 	"de": {"Agent", "Chips", "Kiosk", "Terrorist", "Terrorist!"},
-	"fr": {"Agent", "Agents", "Points", "points", "Table", "Replay", "Replay ▸", "Mode", "Document"},
+	"fr": {"Agent", "Agents", "Points", "points", "Table", "Replay", "Replay ▸", "Mode", "Document", "Place", "Final"},
 	"it": {"Replay", "Replay ▸"},
 	"nl": {"Agent", "Score", "score", "Contact:", "Kiosk", "Terrorist", "Terrorist!", "Document", "in hand", "hand", "Beginner"},
 	"sv": {"Agent", "Full", "Kiosk", "Terrorist", "Terrorist!", "hand"},
@@ -202,7 +202,8 @@ func joinAs(tb testing.TB, m *Main, code, name string) string {
 // Every platform page in every language the app speaks says nothing in
 // English but names: the home page, a lobby and a running match as the
 // host's phone and the table screen see them, and a finished match's
-// replay, for wink and vault (whose boards are translated). Any text the
+// replay, history and the night's recap, for wink and vault (whose boards
+// are translated). Any text the
 // page shows exactly as its English rendering does, with more than three
 // letters that are not a name, a number or a code, is English left behind.
 func TestPages_SayNoEnglish(t *testing.T) {
@@ -254,5 +255,8 @@ func TestPages_SayNoEnglish(t *testing.T) {
 			}
 		}
 		check(game+" history", "/r/"+done+"/history?", names)
+		check(game+" recap", "/r/"+done+"/recap?", names)
+		// The host's result offers to close the night.
+		check(game+" result as host", "/r/"+done+"?host="+doneHost+"&", names)
 	}
 }

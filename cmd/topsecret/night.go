@@ -12,7 +12,7 @@ import (
 	"topsecret/cmd/topsecret/shelf"
 	"topsecret/internal/room"
 	"topsecret/internal/store"
-	"topsecret/web/night"
+	"topsecret/web/nightfile"
 	"topsecret/web/words"
 )
 
@@ -78,8 +78,8 @@ func exportNight(ctx context.Context, st store.Store, code, lang, file string, o
 	if err != nil {
 		return err
 	}
-	f, err := night.Build(ctx, shelf.New(true), st, code, lang)
-	if errors.Is(err, night.ErrEmpty) {
+	f, err := nightfile.Build(ctx, shelf.New(true), st, code, lang)
+	if errors.Is(err, nightfile.ErrEmpty) {
 		return fmt.Errorf("night: room %s has finished no match yet", code)
 	}
 	if err != nil {
@@ -90,7 +90,7 @@ func exportNight(ctx context.Context, st store.Store, code, lang, file string, o
 		return err
 	}
 	if file == "" {
-		file = night.FileName(ms)
+		file = nightfile.FileName(ms)
 	}
 	if err := os.WriteFile(file, f, 0o644); err != nil {
 		return fmt.Errorf("night: %w", err)

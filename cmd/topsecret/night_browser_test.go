@@ -16,7 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"topsecret/cmd/topsecret/shelf"
-	"topsecret/web/night/nighttest"
+	"topsecret/web/nightfile/nighttest"
 )
 
 // A night of couriers and then embassy in one room: a Swedish player

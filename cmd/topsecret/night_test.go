@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"topsecret/cmd/topsecret/shelf"
-	"topsecret/web/night/nighttest"
+	"topsecret/web/nightfile/nighttest"
 )
 
 // `topsecret night export` writes from the store the very file the

@@ -216,3 +216,29 @@ func PaceOf(b Bot, st State, a Action) Pace {
 	}
 	return p
 }
+
+// Highlight is one feat of a finished match worth a line in the night's
+// recap: vault's biggest deal, the most winks caught, the fastest
+// couriers win. The recap shows, for each Kind, the feat of the night's
+// matches with the highest Value.
+type Highlight struct {
+	// Kind names the feat, "<slug>.<feat>"; feats of one kind compare.
+	Kind string `json:"kind"`
+	// Value ranks feats of one Kind, the highest first: a count, points,
+	// or minus the turns a win took.
+	Value int `json:"value"`
+	// Seats are who did it, seats of this match.
+	Seats []Seat `json:"seats"`
+	// Msg says the feat in the game's words; its seat arguments name
+	// seats of this match.
+	Msg Msg `json:"msg"`
+}
+
+// Highlighter is implemented by states that can tell, once the match is
+// over, its feats worth recalling at the end of the night. What is
+// remarkable is the game's knowledge, so the platform asks rather than
+// reads the game's views; it computes only what every game shares (the
+// longest match, the closest finish).
+type Highlighter interface {
+	Highlights() []Highlight
+}

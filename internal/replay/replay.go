@@ -326,3 +326,21 @@ func (t *Timeline) moveAt(i int) game.Msg {
 	t.moves[i] = m
 	return m
 }
+
+// Highlights are the feats the finished match's game declares
+// (game.Highlighter), for the night's recap: none when its game declares
+// none, or when the log stops before the rules ended the match (the host
+// ended it).
+func (t *Timeline) Highlights() ([]game.Highlight, error) {
+	if t.result == nil {
+		return nil, nil
+	}
+	st, err := t.Step(t.Len() - 1)
+	if err != nil {
+		return nil, err
+	}
+	if h, ok := st.(game.Highlighter); ok {
+		return h.Highlights(), nil
+	}
+	return nil, nil
+}

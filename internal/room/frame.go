@@ -73,6 +73,9 @@ type Frame struct {
 	Standings []Standing `json:"standings"`
 	// Series says where the series those standings belong to stands.
 	Series SeriesState `json:"series"`
+	// Night is the night table over every game the room played and
+	// whether the host closed the night; between matches only.
+	Night *NightState `json:"night,omitempty"`
 	// Watch is the replay the host is showing the room, if any.
 	Watch *WatchState `json:"watch,omitempty"`
 	// Rejoin is about moving seats between phones: your rejoin code, the
@@ -173,7 +176,7 @@ func (r *Room) frame(id Identity) *Frame { return r.frameOn(r.sharedFrame(r.stam
 func (r *Room) sharedFrame(version int64) *Frame {
 	f := &Frame{Version: version, Now: r.now().UnixMilli(), Code: r.rec.Code, Info: r.entry.Info,
 		Options: r.rec.Options, BotStrength: r.botStrength(), Status: r.status(), You: game.System,
-		HostSeat: r.rec.Host.Seat, Standings: r.standings(), Watch: r.watching(), Announcements: r.announced()}
+		HostSeat: r.rec.Host.Seat, Standings: r.standings(), Night: r.nightState(), Watch: r.watching(), Announcements: r.announced()}
 	f.Series = seriesState(r.entry.Info.Series, f.Standings, r.playing())
 	for _, s := range r.seats {
 		f.Seats = append(f.Seats, r.seatState(s))

@@ -73,7 +73,12 @@ func TestRoom_HostCallsAreDecidedInTheRoom(t *testing.T) {
 			"Replace":  func(ctx context.Context, r *room.Room, who room.Identity) error { return r.Replace(ctx, who, ids[1]) },
 			"EndMatch": func(ctx context.Context, r *room.Room, who room.Identity) error { return r.EndMatch(ctx, who) },
 		}, func(ctx context.Context, r *room.Room, who room.Identity) error { return r.EndMatch(ctx, who) }},
-		{"finished", map[string]hostCall{"Watch": watch(1)}, watch(0)},
+		{"finished", map[string]hostCall{
+			"Watch": watch(1),
+			"CloseNight": func(ctx context.Context, r *room.Room, who room.Identity) error {
+				return r.CloseNight(ctx, who, true)
+			},
+		}, watch(0)},
 		{"watching", map[string]hostCall{
 			"Watch":     watch(1),
 			"StopWatch": func(ctx context.Context, r *room.Room, who room.Identity) error { return r.StopWatch(ctx, who) },

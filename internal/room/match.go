@@ -123,6 +123,10 @@ func (r *Room) startMatch(ctx context.Context) (*liveMatch, error) {
 	if err != nil {
 		return nil, refuseFor(err)
 	}
+	// Playing on opens a closed night again.
+	if err := r.setNightClosed(ctx, false); err != nil {
+		return nil, err
+	}
 	if err := r.reg.Store.CreateMatch(ctx, m); err != nil {
 		return nil, fmt.Errorf("create match: %w", err)
 	}

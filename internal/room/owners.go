@@ -140,6 +140,10 @@ func (l lostDrops) SetRoomBotStrength(ctx context.Context, code string, s game.S
 	return l.check(code, l.Store.SetRoomBotStrength(ctx, code, s))
 }
 
+func (l lostDrops) SetRoomNightClosed(ctx context.Context, code string, closed bool) error {
+	return l.check(code, l.Store.SetRoomNightClosed(ctx, code, closed))
+}
+
 func (l lostDrops) CreateMatch(ctx context.Context, m store.Match) error {
 	return l.check(m.RoomCode, l.Store.CreateMatch(ctx, m))
 }

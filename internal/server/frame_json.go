@@ -34,6 +34,7 @@ type jsonShared struct {
 	Match       *saidMatch       `json:"match,omitempty"`
 	Standings   []room.Standing  `json:"standings"`
 	Series      room.SeriesState `json:"series"`
+	Night       *room.NightState `json:"night,omitempty"`
 	Watch       *room.WatchState `json:"watch,omitempty"`
 	Grace       *room.Grace      `json:"grace,omitempty"`
 	// Announcements are worded like events.
@@ -141,7 +142,7 @@ func ownPart(f *room.Frame, rd words.Reader) jsonOwn {
 // sharedPart is the part of f every viewer of its change gets alike.
 func sharedPart(f *room.Frame, rd words.Reader) jsonShared {
 	v := jsonShared{Type: "view", Code: f.Code, Options: f.Options, BotStrength: f.BotStrength, Status: f.Status,
-		Seats: f.Seats, HostSeat: f.HostSeat, Standings: f.Standings, Series: f.Series, Watch: f.Watch, Grace: f.Grace}
+		Seats: f.Seats, HostSeat: f.HostSeat, Standings: f.Standings, Series: f.Series, Night: f.Night, Watch: f.Watch, Grace: f.Grace}
 	for _, m := range f.Announcements {
 		v.Announcements = append(v.Announcements, said(rd, m))
 	}

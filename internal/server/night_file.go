@@ -13,7 +13,7 @@ import (
 	"topsecret/internal/game"
 	"topsecret/internal/room"
 	"topsecret/internal/store"
-	"topsecret/web/night"
+	"topsecret/web/nightfile"
 )
 
 // nightCacheSize is how many night files are kept built: each is a few
@@ -26,7 +26,7 @@ const nightCacheSize = 4
 const nightTimeout = 2 * time.Minute
 
 // handleNightFile is /r/{code}/night.html: the room's night as one file
-// that replays every finished match with no server (web/night), worded
+// that replays every finished match with no server (web/nightfile), worded
 // in the reader's language, as a download. Only the room's people may
 // take it: whoever holds its host token or one of its seats, the same who
 // are shown the room's code on a replay. Anyone else, a stranger who has
@@ -47,7 +47,7 @@ func (s *Server) handleNightFile(w http.ResponseWriter, r *http.Request) {
 	}
 	lang := langOf(r)
 	file, name, err := s.nightFile(r.Context(), code, lang)
-	if errors.Is(err, night.ErrEmpty) {
+	if errors.Is(err, nightfile.ErrEmpty) {
 		msg := game.M("game.page.night.none")
 		err = &room.Refusal{Msg: "no finished match", Said: &msg}
 	}
@@ -78,7 +78,7 @@ func (s *Server) nightFile(ctx context.Context, code, lang string) ([]byte, stri
 			key.WriteString("|" + m.ID)
 		}
 	}
-	name := night.FileName(ms)
+	name := nightfile.FileName(ms)
 	if f, ok := s.nights.get(key.String()); ok {
 		return f, name, nil
 	}
@@ -91,7 +91,7 @@ func (s *Server) nightFile(ctx context.Context, code, lang string) ([]byte, stri
 	if f, ok := s.nights.get(key.String()); ok {
 		return f, name, nil
 	}
-	f, err := night.Build(ctx, s.games, s.Store, code, lang)
+	f, err := nightfile.Build(ctx, s.games, s.Store, code, lang)
 	if err != nil {
 		return nil, "", err
 	}

@@ -1,14 +1,13 @@
 package server_test
 
 import (
-	"context"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
-	"topsecret/web/night/nighttest"
+	"topsecret/web/nightfile/nighttest"
 )
 
 // getNight fetches a room's night file with a seat token, a host token
@@ -27,26 +26,6 @@ func (e *env) getNight(code, query, host, lang string) (*http.Response, string) 
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	return resp, string(b)
-}
-
-// mustFinish waits for match id to finish, the room's bots playing it.
-func (e *env) mustFinish(id string) {
-	e.t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		m, err := e.Store.Match(context.Background(), id)
-		if err != nil {
-			e.t.Fatal(err)
-		}
-		if m.Status == "finished" {
-			return
-		}
-		if time.Now().After(deadline) {
-			e.t.Fatal("bot match did not finish")
-		}
-		e.Clock.Advance(500 * time.Millisecond)
-		time.Sleep(2 * time.Millisecond)
-	}
 }
 
 // A room's night, a match and its rematch played by the room's bots and a

@@ -116,6 +116,10 @@ func (s *Server) live(f *room.Frame, base, lang string) pages.Live {
 	for _, st := range f.Standings {
 		l.Standings = append(l.Standings, pages.Standing{Name: st.Name, Points: st.Points, Wins: st.Wins, Played: st.Played, Leader: st.Leader, Champion: st.Champion})
 	}
+	if n := f.Night; n != nil {
+		v := nightView(s.games.Words().Reader(lang, nil), "night-live", n.Players, n.Table, n.Steps, n.Closed)
+		l.Night = &v
+	}
 	if f.Match != nil {
 		liveMatch(&l, f, board, names, rd, lines)
 	}

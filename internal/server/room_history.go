@@ -94,7 +94,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request, code string, na
 		}
 		h.Series = append(h.Series, s.historySeries(rd, other, finished))
 	}
-	s.render(w, r, http.StatusOK, layout.Page(title, pages.HistoryPage(h), static.Path(replaySheet)))
+	s.render(w, r, http.StatusOK, layout.Page(title, pages.HistoryPage(h), static.Path(replaySheet), static.Path(recapSheet)))
 }
 
 // historySeries is game g's series among a room's finished matches,

@@ -112,6 +112,8 @@ type Server struct {
 	proxies sync.Map
 	// refusals holds refusals said often, worded per language (saidOften).
 	refusals sync.Map
+	// tallies keeps rooms' tallied nights (night.go).
+	tallies *lru[string, cachedNight]
 	// draining is set while this instance hands its rooms over before it stops.
 	draining atomic.Bool
 }
@@ -123,6 +125,7 @@ const (
 	qrCacheSize          = 256
 	htmlEncoderCacheSize = 64
 	foundRoomsSize       = 8192
+	tallyCacheSize       = 64
 )
 
 // New returns a server of the games on the shelf (the rooms' registry
@@ -139,7 +142,8 @@ func New(games *catalogue.Shelf, rooms *room.Registry, st store.Store, log *slog
 		nights:         newLRU[string, []byte](nightCacheSize), nightBuilds: make(chan struct{}, 1),
 		qrCodes: newLRU[string, string](qrCacheSize), rejoinTries: newTries(),
 		htmlEncoders: newLRU[string, room.Encoder](htmlEncoderCacheSize),
-		found:        newLRU[string, room.Keyhole](foundRoomsSize), warnings: newWarnings(), machine: machineName()}
+		found:        newLRU[string, room.Keyhole](foundRoomsSize), warnings: newWarnings(), machine: machineName(),
+		tallies: newLRU[string, cachedNight](tallyCacheSize)}
 	// Handlers read the exported fields per request, so callers may still
 	// set them after New, before serving.
 	s.handler = s.routes()
@@ -176,6 +180,7 @@ func (s *Server) routes() http.Handler {
 		r.Get("/r/{code}/table", s.handleTablePage)
 		r.Get("/r/{code}/qr.svg", s.handleRoomQR)
 		r.With(replays).Get("/r/{code}/history", s.handleRoomHistory)
+		r.With(replays).Get("/r/{code}/recap", s.handleRecapPage)
 		r.Get("/r/{code}/pass/{secret}", s.handlePassPage)
 		r.Post("/r/{code}/pass/{secret}", s.handlePassTake)
 		r.With(replays).Get("/m/{id}", s.handleReplayPage)
@@ -189,6 +194,7 @@ func (s *Server) routes() http.Handler {
 			r.Post("/rooms", s.handleRoomCreate)
 			r.Route("/rooms/{code}", func(r chi.Router) {
 				r.Get("/", s.handleRoomGet)
+				r.With(replays).Get("/night", s.handleNightGet)
 				r.Post("/seats", s.handleSeatCreate)
 				r.Post("/seats/{id}/back", s.handleSeatTakeBack)
 				// The seat's own answer to the host's request to move it.
@@ -218,6 +224,7 @@ func (s *Server) routes() http.Handler {
 					r.Post("/seats/{id}/sit-out", s.handleSeatSitOut)
 					r.Post("/bots", s.handleRoomBots)
 					r.Post("/watch", s.handleRoomWatch)
+					r.Post("/night", s.handleNightClose)
 				})
 			})
 			r.With(replays).Get("/matches/{id}", s.handleMatchGet)

@@ -44,6 +44,9 @@ type Room struct {
 	// changed games): a later match, if any, is of the game picked, and
 	// without one the room waits in that game's lobby.
 	PickedAfter int
+	// NightClosed says the host closed the night: every screen shows the
+	// night's recap until the host plays on.
+	NightClosed bool
 	CreatedAt   time.Time
 }
 
@@ -165,6 +168,9 @@ type Store interface {
 	SetRoomHost(ctx context.Context, code string, host Host) error
 	// SetRoomBotStrength records how well a room's bots play. ErrNotFound if there is no such room.
 	SetRoomBotStrength(ctx context.Context, code string, s game.Strength) error
+	// SetRoomNightClosed records whether the host closed the room's night.
+	// ErrNotFound if there is no such room.
+	SetRoomNightClosed(ctx context.Context, code string, closed bool) error
 
 	// UnplayedRooms lists the codes of rooms created before t that never
 	// started a match.

@@ -1,5 +1,5 @@
 // topsecret night file: replays every match of a night from the file
-// alone. Each match's steps come packed (web/night/pack.go): a dictionary
+// alone. Each match's steps come packed (web/nightfile/pack.go): a dictionary
 // of pieces and, per eyes, each step's list of piece numbers, all gzipped;
 // DecompressionStream unpacks the match and eyes being watched. The
 // controls work as the replay page's (replay.js): step, play, turn, jump,

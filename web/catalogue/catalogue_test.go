@@ -57,7 +57,7 @@ var platformID = regexp.MustCompile(`"(game\.[a-z0-9_]+(?:\.[a-z0-9_]+)*)"`)
 // has none that nothing says.
 func TestCatalogue_PlatformMessages(t *testing.T) {
 	used := map[string]bool{}
-	for _, dir := range []string{"../../internal/game", "../../internal/room", "../../internal/server", "../../internal/replay", "../../web/words", "../../web/pages", "../../web/kit", "../../web/layout", "../../web/replayview", "../../web/night"} {
+	for _, dir := range []string{"../../internal/game", "../../internal/room", "../../internal/server", "../../internal/replay", "../../internal/night", "../../web/words", "../../web/pages", "../../web/kit", "../../web/layout", "../../web/replayview", "../../web/nightfile"} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 		for _, f := range files {
 			if strings.HasSuffix(f, "_test.go") {

@@ -27,7 +27,7 @@ type Night struct {
 	Style string
 	// Script plays the replays (static/js/night.js).
 	Script string
-	// Data is the packed steps of every match (web/night), as JSON that
+	// Data is the packed steps of every match (web/nightfile), as JSON that
 	// escapes '<', so it cannot end its script element.
 	Data string
 	// Logo is the brand's picture as a data: URL.

@@ -67,7 +67,10 @@ type Live struct {
 	// HeldUntil (0: none held).
 	HeldFrom, HeldUntil int64
 	Standings           []Standing
-	Result              *ResultLine // the last finished match
+	// Night is the night table over every game the room played, between
+	// matches; nil during one.
+	Night  *NightView
+	Result *ResultLine // the last finished match
 	// Log is the side panel's "Latest": the kit's log of the viewer's
 	// recent lines, for a board that draws no log of its own (the page
 	// hides it beside one that does); nil outside a match.

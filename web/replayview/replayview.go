@@ -1,7 +1,7 @@
 // Package replayview draws a finished match's steps as its replay shows
 // them: the board through any eyes with the step's words, the match's head
 // and its jump list. The replay page (internal/server) and the night's file
-// (web/night) draw from here, so a step looks the same in both.
+// (web/nightfile) draw from here, so a step looks the same in both.
 package replayview
 
 import (

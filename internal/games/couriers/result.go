@@ -78,3 +78,14 @@ func (m *match) Report() map[string]int {
 	}
 	return out
 }
+
+// Highlights is a win by ten secrets (R22) and how many turns it took,
+// for the night's recap, whose fastest couriers win is the fewest.
+func (m *match) Highlights() []game.Highlight {
+	if m.end == nil || m.end.kind != endWin {
+		return nil
+	}
+	w := game.Seat(m.end.winners[0])
+	return []game.Highlight{{Kind: "couriers.fastest_win", Value: -m.turn, Seats: []game.Seat{w},
+		Msg: game.M("couriers.highlight.fastest_win", game.P("who", w), game.N("n", m.turn))}}
+}

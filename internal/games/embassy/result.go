@@ -28,3 +28,14 @@ func (m *match) Report() map[string]int {
 		"right_guesses": s.right, "wrong_guesses": s.wrong, "bodyguard_swaps": s.swaps, "immobile": s.immobile,
 		"blocked": s.blocked, "no_cards_turns": s.noCardsTurns, "timeouts": s.timeouts}
 }
+
+// Highlights is the win and how many turns it took, for the night's
+// recap, whose fastest embassy win is the fewest.
+func (m *match) Highlights() []game.Highlight {
+	if m.phase != PhaseOver {
+		return nil
+	}
+	w := game.Seat(m.winner)
+	return []game.Highlight{{Kind: "embassy.fastest_win", Value: -m.turn, Seats: []game.Seat{w},
+		Msg: game.M("embassy.highlight.fastest_win", game.P("who", w), game.N("n", m.turn))}}
+}

@@ -10,20 +10,21 @@ import (
 // a renamed method fails to compile here instead of silently turning a
 // feature off.
 var (
-	_ game.Rules     = Rules{}
-	_ game.State     = (*match)(nil)
-	_ game.Seater    = (*match)(nil)
-	_ game.Bot       = Bot{}
-	_ game.Graded    = Bot{}
-	_ game.Pacer     = Bot{}
-	_ game.BotPlayer = Rules{}
-	_ game.Invariant = (*match)(nil)
-	_ game.Twinner   = (*match)(nil)
-	_ game.Cloner    = (*match)(nil)
-	_ game.Turner    = (*match)(nil)
-	_ game.Rounder   = (*match)(nil)
-	_ game.Reporter  = (*match)(nil)
-	_ game.Colourer  = (*match)(nil)
+	_ game.Rules       = Rules{}
+	_ game.State       = (*match)(nil)
+	_ game.Seater      = (*match)(nil)
+	_ game.Bot         = Bot{}
+	_ game.Graded      = Bot{}
+	_ game.Pacer       = Bot{}
+	_ game.BotPlayer   = Rules{}
+	_ game.Invariant   = (*match)(nil)
+	_ game.Twinner     = (*match)(nil)
+	_ game.Cloner      = (*match)(nil)
+	_ game.Turner      = (*match)(nil)
+	_ game.Rounder     = (*match)(nil)
+	_ game.Reporter    = (*match)(nil)
+	_ game.Colourer    = (*match)(nil)
+	_ game.Highlighter = (*match)(nil)
 )
 
 // Clone returns a deep copy that evolves exactly like the match under the

@@ -53,3 +53,15 @@ func (m *match) outcome() *Outcome {
 	}
 	return o
 }
+
+// Highlights is the deal's top score, for the night's recap: its biggest
+// deal is the best of these over the night's deals.
+func (m *match) Highlights() []game.Highlight {
+	res, over := m.Result()
+	if !over || len(res.Winners) == 0 {
+		return nil
+	}
+	best := res.Points[res.Winners[0]]
+	return []game.Highlight{{Kind: "vault.biggest_deal", Value: best, Seats: res.Winners,
+		Msg: game.M("vault.highlight.biggest_deal", game.PS("who", res.Winners), game.N("n", best))}}
+}

@@ -47,3 +47,31 @@ func (m *match) outcome() *Outcome {
 	}
 	return o
 }
+
+// Highlights is who caught the most winks (agent cards in their score
+// pile, R8), for the night's recap; none when nobody caught one.
+func (m *match) Highlights() []game.Highlight {
+	if m.phase != PhaseOver {
+		return nil
+	}
+	best, seats := 0, []game.Seat{}
+	for i, p := range m.players {
+		n := 0
+		for _, c := range p.pile {
+			if c.kind == agentCard {
+				n++
+			}
+		}
+		switch {
+		case n > best:
+			best, seats = n, []game.Seat{game.Seat(i)}
+		case n == best && n > 0:
+			seats = append(seats, game.Seat(i))
+		}
+	}
+	if best == 0 {
+		return nil
+	}
+	return []game.Highlight{{Kind: "wink.most_caught", Value: best, Seats: seats,
+		Msg: game.M("wink.highlight.most_caught", game.PS("who", seats), game.N("n", best))}}
+}

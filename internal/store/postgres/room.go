@@ -16,9 +16,9 @@ import (
 func (db *DB) CreateRoom(ctx context.Context, r store.Room) error {
 	err := db.tx(ctx, func(tx pgx.Tx, now time.Time) error {
 		_, err := tx.Exec(ctx, `
-			INSERT INTO rooms (code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, picked_after, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-			r.Code, r.Game, jsonArg(r.Options), r.HostHash, r.Host.Seat, r.Host.Returns, r.Host.Back, string(r.BotStrength), r.PickedAfter,
+			INSERT INTO rooms (code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, picked_after, night_closed, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+			r.Code, r.Game, jsonArg(r.Options), r.HostHash, r.Host.Seat, r.Host.Returns, r.Host.Back, string(r.BotStrength), r.PickedAfter, r.NightClosed,
 			orNow(r.CreatedAt, now))
 		return err
 	})
@@ -34,9 +34,9 @@ func (db *DB) Room(ctx context.Context, code string) (store.Room, error) {
 	var options []byte
 	var strength string
 	err := db.pool.QueryRow(ctx, `
-		SELECT code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, picked_after, created_at
+		SELECT code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, picked_after, night_closed, created_at
 		FROM rooms WHERE code = $1`, code).
-		Scan(&r.Code, &r.Game, &options, &r.HostHash, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &strength, &r.PickedAfter, &r.CreatedAt)
+		Scan(&r.Code, &r.Game, &options, &r.HostHash, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &strength, &r.PickedAfter, &r.NightClosed, &r.CreatedAt)
 	if err != nil {
 		return store.Room{}, fmt.Errorf("room %s: %w", code, formatError(err))
 	}
@@ -76,6 +76,14 @@ func (db *DB) SetRoomHost(ctx context.Context, code string, h store.Host) error 
 func (db *DB) SetRoomBotStrength(ctx context.Context, code string, st game.Strength) error {
 	if err := db.setRoom(ctx, code, `UPDATE rooms SET bot_strength = $2 WHERE code = $1`, string(st)); err != nil {
 		return fmt.Errorf("set room bot strength %s: %w", code, err)
+	}
+	return nil
+}
+
+// SetRoomNightClosed records whether the host closed the room's night.
+func (db *DB) SetRoomNightClosed(ctx context.Context, code string, closed bool) error {
+	if err := db.setRoom(ctx, code, `UPDATE rooms SET night_closed = $2 WHERE code = $1`, closed); err != nil {
+		return fmt.Errorf("set room night closed %s: %w", code, err)
 	}
 	return nil
 }

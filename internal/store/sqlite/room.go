@@ -15,9 +15,9 @@ import (
 func (db *DB) CreateRoom(ctx context.Context, r store.Room) error {
 	err := db.tx(ctx, func(tx *sql.Tx, now time.Time) error {
 		_, err := tx.ExecContext(ctx, `
-			INSERT INTO rooms (code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, picked_after, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			r.Code, r.Game, jsonText(r.Options), r.HostHash, r.Host.Seat, r.Host.Returns, r.Host.Back, r.BotStrength, r.PickedAfter,
+			INSERT INTO rooms (code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, picked_after, night_closed, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.Code, r.Game, jsonText(r.Options), r.HostHash, r.Host.Seat, r.Host.Returns, r.Host.Back, r.BotStrength, r.PickedAfter, r.NightClosed,
 			encodeTime(orNow(r.CreatedAt, now)))
 		return err
 	})
@@ -33,9 +33,9 @@ func (db *DB) Room(ctx context.Context, code string) (store.Room, error) {
 	var options []byte
 	var created string
 	err := db.read.QueryRowContext(ctx, `
-		SELECT code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, picked_after, created_at
+		SELECT code, game, options, host_token, host_seat, host_returns, host_back, bot_strength, picked_after, night_closed, created_at
 		FROM rooms WHERE code = ?`, code).
-		Scan(&r.Code, &r.Game, &options, &r.HostHash, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &r.BotStrength, &r.PickedAfter, &created)
+		Scan(&r.Code, &r.Game, &options, &r.HostHash, &r.Host.Seat, &r.Host.Returns, &r.Host.Back, &r.BotStrength, &r.PickedAfter, &r.NightClosed, &created)
 	if err == nil {
 		r.Options = options
 		r.CreatedAt, err = decodeTime(created)
@@ -104,6 +104,21 @@ func (db *DB) SetRoomBotStrength(ctx context.Context, code string, st game.Stren
 	})
 	if err != nil {
 		return fmt.Errorf("set room bot strength %s: %w", code, formatError(err))
+	}
+	return nil
+}
+
+// SetRoomNightClosed records whether the host closed the room's night.
+func (db *DB) SetRoomNightClosed(ctx context.Context, code string, closed bool) error {
+	err := db.tx(ctx, func(tx *sql.Tx, _ time.Time) error {
+		res, err := tx.ExecContext(ctx, `UPDATE rooms SET night_closed = ? WHERE code = ?`, closed, code)
+		if err != nil {
+			return err
+		}
+		return mustAffect(res)
+	})
+	if err != nil {
+		return fmt.Errorf("set room night closed %s: %w", code, formatError(err))
 	}
 	return nil
 }

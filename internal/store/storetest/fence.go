@@ -38,6 +38,9 @@ var roomWrites = []struct {
 	}, func(t *testing.T, s store.Store, code string) bool {
 		return mustRoom(t, s, code).BotStrength == "strong"
 	}},
+	{"SetRoomNightClosed", nil, func(ctx context.Context, s store.Store, code string) error {
+		return s.SetRoomNightClosed(ctx, code, true)
+	}, func(t *testing.T, s store.Store, code string) bool { return mustRoom(t, s, code).NightClosed }},
 	{"CreateMatch", nil, func(ctx context.Context, s store.Store, code string) error {
 		return s.CreateMatch(ctx, NewMatch(code, 1))
 	}, func(t *testing.T, s store.Store, code string) bool {

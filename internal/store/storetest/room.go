@@ -173,6 +173,42 @@ var setRoomBotStrengthTests = []test{
 	}},
 }
 
+var setRoomNightClosedTests = []test{
+	{"OK", func(t *testing.T, s store.Store) {
+		want := MustCreateRoom(t, s, "ABCD")
+		if want.NightClosed {
+			t.Fatal("a new room's night is closed")
+		}
+		for _, closed := range []bool{true, true, false} {
+			if err := s.SetRoomNightClosed(t.Context(), "ABCD", closed); err != nil {
+				t.Fatalf("SetRoomNightClosed(%v): %v", closed, err)
+			}
+			want.NightClosed = closed
+			diff(t, "Room", mustRoom(t, s, "ABCD"), want)
+		}
+	}},
+	{"CreateRoom", func(t *testing.T, s store.Store) {
+		want := NewRoom("ABCD")
+		want.NightClosed = true
+		if err := s.CreateRoom(t.Context(), want); err != nil {
+			t.Fatalf("CreateRoom: %v", err)
+		}
+		diff(t, "Room", mustRoom(t, s, "ABCD"), want)
+	}},
+	{"OnlyThisRoom", func(t *testing.T, s store.Store) {
+		MustCreateRoom(t, s, "ABCD")
+		want := MustCreateRoom(t, s, "WXYZ")
+		if err := s.SetRoomNightClosed(t.Context(), "ABCD", true); err != nil {
+			t.Fatalf("SetRoomNightClosed: %v", err)
+		}
+		diff(t, "Room", mustRoom(t, s, "WXYZ"), want)
+	}},
+	{"ErrNotFound", func(t *testing.T, s store.Store) {
+		err := s.SetRoomNightClosed(t.Context(), "ZZZZ", true)
+		assertErr(t, "SetRoomNightClosed", err, store.ErrNotFound)
+	}},
+}
+
 var seatsTests = []test{
 	{"OK", func(t *testing.T, s store.Store) {
 		MustCreateRoom(t, s, "ABCD")

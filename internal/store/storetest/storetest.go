@@ -34,6 +34,7 @@ var suite = []struct {
 	{"SetRoomBotStrength", setRoomBotStrengthTests},
 	{"SetRoomGame", setRoomGameTests},
 	{"SitsOut", sitsOutTests},
+	{"SetRoomNightClosed", setRoomNightClosedTests},
 	{"Seats", seatsTests},
 	{"PutSeats", putSeatsTests},
 	{"PutSeatPass", putSeatPassTests},

@@ -19,7 +19,7 @@ import (
 )
 
 // idLiteral is a catalogue id written in the engine's or the board's source.
-var idLiteral = regexp.MustCompile(`"(vault\.(?:card|term|event|refuse|move|result|ui|info|option)\.[a-z0-9_.]+)"`)
+var idLiteral = regexp.MustCompile(`"(vault\.(?:card|term|event|refuse|move|result|ui|info|option|highlight)\.[a-z0-9_.]+)"`)
 
 // sourceIDs are the ids written in the non-test Go and templ files of dirs.
 func sourceIDs(t *testing.T, dirs ...string) []string {

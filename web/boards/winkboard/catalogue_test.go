@@ -45,13 +45,13 @@ func sourceIDs(t *testing.T, dirs ...string) map[string]bool {
 	return ids
 }
 
-// TestCatalogue_English: the English catalogue (the board's words and the
-// lobby's) has every id the engine and the board write out, every colour
+// TestCatalogue_English: the English catalogue (the board's words, the
+// lobby's and the night recap's) has every id the engine and the board write out, every colour
 // and place term, and nothing else; the matches of TestEngineButtons check
 // the ids that occur in play.
 func TestCatalogue_English(t *testing.T) {
 	messages := map[string]json.RawMessage{}
-	for _, f := range []string{"messages/en.json", "messages/lobby.en.json"} {
+	for _, f := range []string{"messages/en.json", "messages/lobby.en.json", "messages/night.en.json"} {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

@@ -1,4 +1,4 @@
-package night
+package nightfile
 
 import (
 	"bytes"

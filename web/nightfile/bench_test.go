@@ -1,4 +1,4 @@
-package night
+package nightfile
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"topsecret/internal/game"
 	"topsecret/internal/store"
 	"topsecret/web/catalogue"
-	"topsecret/web/night/nighttest"
+	"topsecret/web/nightfile/nighttest"
 )
 
 // table is how many play each game in the measurements: a full table of

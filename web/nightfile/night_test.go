@@ -1,4 +1,4 @@
-package night
+package nightfile
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ import (
 	"topsecret/internal/replay"
 	"topsecret/internal/store"
 	"topsecret/internal/store/sqlite"
-	"topsecret/web/night/nighttest"
+	"topsecret/web/nightfile/nighttest"
 	"topsecret/web/pages"
 	"topsecret/web/replayview"
 	"topsecret/web/words"

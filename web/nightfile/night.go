@@ -1,4 +1,4 @@
-// Package night packs a room's night, every match it finished, into one
+// Package nightfile packs a room's night, every match it finished, into one
 // HTML file that replays them in any browser with no server and no
 // network: each step through every eyes the replay offers, drawn as the
 // replay page draws it (web/replayview), in one reader's language.
@@ -7,7 +7,7 @@
 // the match being watched with the browser's DecompressionStream. Nothing
 // of the live room goes in: no room code, token, match id or link back.
 // docs/night-file.md says why the file is built this way.
-package night
+package nightfile
 
 import (
 	"bytes"
