@@ -1,15 +1,24 @@
 package main
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
 
-// game is the game the phone's page draws now (its live region's).
+// game is the game the phone's page draws now (its live region's); ""
+// while the page reloads itself into another game, which a poll waits out.
 func (p *phone) game() string {
-	return get(p, chromedp.Evaluate[string](`(() => { const e = document.querySelector('[data-testid="live"]'); return e ? e.dataset.game : "" })()`))
+	ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
+	defer cancel()
+	g, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const e = document.querySelector('[data-testid="live"]'); return e ? e.dataset.game : "" })()`))
+	if err != nil {
+		return ""
+	}
+	return g
 }
 
 // tokenOf is the host token of room code the phone that created it keeps.

@@ -80,7 +80,12 @@ func (s *Server) handleRecapPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rd := reader(r, nil)
-	p := pages.Recap{Code: code, Playing: playing,
+	takeHome := false
+	_ = s.Rooms.With(r.Context(), code, func(rm *room.Room) error {
+		takeHome = s.nightTaker(r, rm)
+		return nil
+	})
+	p := pages.Recap{Code: code, Playing: playing, TakeHome: takeHome,
 		Night: nightView(rd, "night-recap", n.Players, n.Table, stepsOf(n), false)}
 	for _, m := range n.Matches {
 		p.Matches = append(p.Matches, s.recapMatch(r, n, m))

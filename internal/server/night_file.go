@@ -36,8 +36,7 @@ func (s *Server) handleNightFile(w http.ResponseWriter, r *http.Request) {
 	code := room.NormalizeCode(chi.URLParam(r, "code"))
 	var member bool
 	s.withRoom(w, r, func(rm *room.Room) error {
-		id := s.identity(r, rm)
-		if member = id.Host || id.SeatID != "" || rm.IsHost(r.Context(), id); !member {
+		if member = s.nightTaker(r, rm); !member {
 			return &refused{game.M("game.page.night.members_only")}
 		}
 		return nil
@@ -60,6 +59,13 @@ func (s *Server) handleNightFile(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, name))
 	h.Set("Cache-Control", "private, no-cache")
 	_, _ = w.Write(file)
+}
+
+// nightTaker says whether r may take room rm's night home: it holds the
+// room's host token or one of its seats, or holds the host role now.
+func (s *Server) nightTaker(r *http.Request, rm *room.Room) bool {
+	id := s.identity(r, rm)
+	return id.Host || id.SeatID != "" || rm.IsHost(r.Context(), id)
 }
 
 // nightFile is room code's night in lang and its file's name, built once for each set of finished matches: a table

@@ -115,6 +115,15 @@ func TestRecap_MixedNight(t *testing.T) {
 		t.Errorf("recap highlights: %q", doc.Find(`[data-testid="recap-highlights"]`).Text())
 	}
 
+	// The night goes home with the room's people only (the night file's
+	// rule): someone with just the code reads the recap without the link.
+	if doc.Find(`[data-testid="recap-download"]`).Length() != 0 {
+		t.Error("a reader with only the room's code is offered the night's file")
+	}
+	if _, hostBody := e.get("/r/"+c.Code+"/recap?host="+c.HostToken, ""); !strings.Contains(hostBody, `href="/r/`+c.Code+`/night.html"`) {
+		t.Error("the host's recap offers no download of the night")
+	}
+
 	status, body = e.get("/r/"+c.Code+"/recap?lang=de", "")
 	if status != http.StatusOK || !strings.Contains(body, "Abendtabelle") || strings.Contains(body, "Night table") {
 		t.Fatalf("the German recap (status %d) is not in German", status)

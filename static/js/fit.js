@@ -13,8 +13,25 @@
     if (!bar || bar.offsetParent === null && getComputedStyle(bar).position !== "fixed") { return innerHeight; }
     return Math.min(innerHeight, bar.getBoundingClientRect().top);
   }
+  // foot is what the screen's foot keeps clear: the host console's tab
+  // sits there on the host's table screen.
+  function foot() {
+    var bar = document.querySelector(".console-bar");
+    return bar && bar.offsetParent !== null ? FOOT + bar.getBoundingClientRect().height : FOOT;
+  }
   function fit() {
     queued = false;
+    var clear = foot();
+    // The side column stops at the screen's foot wherever the room's top
+    // left it (an announcement above the board pushes it down): its log
+    // lets the oldest lines fall off instead of running off the screen.
+    var sides = document.querySelectorAll(".on-table .game > .side");
+    for (var k = 0; k < sides.length; k++) {
+      sides[k].style.maxHeight = "";
+      if (innerWidth < WIDE) { continue; }
+      var left = innerHeight - (sides[k].getBoundingClientRect().top + scrollY) - clear;
+      if (left > 120) { sides[k].style.maxHeight = left + "px"; }
+    }
     var boards = document.querySelectorAll(".on-table .game > .board, .rp-board");
     for (var i = 0; i < boards.length; i++) {
       var b = boards[i];
@@ -27,7 +44,7 @@
       for (var j = 0; j < all.length; j++) {
         h = Math.max(h, all[j].getBoundingClientRect().bottom - r.top);
       }
-      var room = barTop() - (r.top + scrollY) - FOOT;
+      var room = barTop() - (r.top + scrollY) - clear;
       if (h > room && room > 0) {
         // A zoomed box that fills its column would lay out wider and grow
         // as tall again (the maps keep their aspect): it keeps the width it

@@ -35,6 +35,9 @@ type Recap struct {
 	// Playing says a match is being played now: it joins the night when
 	// it ends.
 	Playing bool
+	// TakeHome says the reader may download the night's file: the room's
+	// host and players (internal/server's nightTaker).
+	TakeHome bool
 }
 
 // RecapMatch is one match of the night.
