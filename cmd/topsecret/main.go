@@ -367,8 +367,8 @@ func (m *Main) lockSQLite() error {
 	if m.Config.DatabaseURL != "" {
 		return nil
 	}
-	if err := os.MkdirAll(m.Config.DataDir, 0o755); err != nil {
-		return fmt.Errorf("data dir: %w", err)
+	if err := sqlite.MakeFolder(m.Config.DataDir); err != nil {
+		return err
 	}
 	unlock, err := lockDatabase(sqlitePath(m.Config))
 	m.unlock = unlock
