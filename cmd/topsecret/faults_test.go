@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"topsecret/internal/loadtest"
-	"topsecret/internal/store/sqlite"
 	"topsecret/internal/store/pgtest"
+	"topsecret/internal/store/sqlite"
 )
 
 // TestKill9UnderLoadLosesNoAcknowledgedAction kills the server process with
