@@ -10,6 +10,7 @@ import (
 
 	"topsecret/internal/loadtest"
 	"topsecret/internal/store/pgtest"
+	"topsecret/internal/store/powercut"
 	"topsecret/internal/store/sqlite"
 )
 
@@ -39,25 +40,31 @@ func TestKill9UnderLoadLosesNoAcknowledgedAction(t *testing.T) {
 }
 
 // crashPlan is how a server dies under load: kills times, each a kill -9
-// and then, with cut set, a power cut of its disk.
+// or, with a disk, a power cut of it.
 type crashPlan struct {
 	kills int
-	cut   func() error
+	disk  *powercut.Disk
 }
 
-// crash kills the process and, when the plan says so, cuts the power.
+// crash kills the process and, when the plan says so, cuts the power:
+// first the power goes (nothing in flight becomes durable), then the
+// process, then the disk restarts with what it kept.
 func (p crashPlan) crash(t *testing.T, srv *serverProcess) {
 	t.Helper()
+	if p.disk == nil {
+		srv.kill9()
+		return
+	}
+	p.disk.PowerOff()
 	srv.kill9()
-	if p.cut != nil {
-		if err := p.cut(); err != nil {
-			t.Fatal(err)
-		}
+	if err := p.disk.Cut(); err != nil {
+		t.Fatal(err)
 	}
 }
 
 // killUnderLoad plays on a server process started with storeArgs and
-// crashes it as plan says; c opens the same store to check the log.
+// crashes it as plan says; c opens the same store to check the log (with
+// a disk, what its backing folder holds after the last cut).
 func killUnderLoad(t *testing.T, bin string, c Config, plan crashPlan, storeArgs ...string) {
 	const (
 		rooms      = 4
@@ -125,6 +132,13 @@ func killUnderLoad(t *testing.T, bin string, c Config, plan crashPlan, storeArgs
 		t.Fatalf("load: %v", res.err)
 	}
 	plan.crash(t, srv) // the last: whatever was acknowledged is already on disk
+	if plan.disk != nil {
+		// This process serves the disk, so it must not open SQLite (which
+		// maps a file into memory) on it: read the backing folder instead.
+		if err := plan.disk.Unmount(); err != nil {
+			t.Fatal(err)
+		}
+	}
 	claims := book.claims(t)
 	if len(claims) == 0 {
 		t.Fatal("nothing was acknowledged")

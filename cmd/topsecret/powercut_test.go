@@ -28,7 +28,8 @@ func TestPowerCutUnderLoadLosesNoAcknowledgedAction(t *testing.T) {
 	disk := powercut.MustMount(t)
 	bin := buildBinary(t)
 	dir := filepath.Join(disk.Dir, "data")
-	killUnderLoad(t, bin, Config{DataDir: dir}, crashPlan{kills: cuts, cut: disk.Cut}, "-data", dir)
+	survived := Config{DataDir: filepath.Join(disk.Backing, "data")}
+	killUnderLoad(t, bin, survived, crashPlan{kills: cuts, disk: disk}, "-data", dir)
 	if got := disk.Cuts(); got != cuts+1 {
 		t.Fatalf("the disk was cut %d times, want %d", got, cuts+1)
 	}

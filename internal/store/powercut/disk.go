@@ -24,8 +24,10 @@ import (
 // cut rewrites the backing folder from that.
 type Disk struct {
 	// Dir is where the disk is mounted: point the program under test here.
-	Dir     string
-	backing string
+	Dir string
+	// Backing is the folder the disk passes through to; after Cut and
+	// Unmount it holds exactly what survived.
+	Backing string
 
 	mu sync.Mutex
 	// root is the durable tree: what a cut leaves.
@@ -36,7 +38,11 @@ type Disk struct {
 	// is how many file fsyncs still fail.
 	limit      int64
 	failFsyncs int
+	slowFsync  time.Duration
 	cuts       int
+	// off is set from the moment the power goes until the remount:
+	// nothing more becomes durable, whatever a request in flight does.
+	off bool
 
 	server *fuse.Server
 }
@@ -62,7 +68,7 @@ const maxSpans = 1024
 // Mount serves backing at mountpoint (both folders must exist). What the
 // backing folder holds now counts as durable.
 func Mount(backing, mountpoint string) (*Disk, error) {
-	d := &Disk{Dir: mountpoint, backing: backing}
+	d := &Disk{Dir: mountpoint, Backing: backing}
 	if err := d.rescan(); err != nil {
 		return nil, err
 	}
@@ -74,10 +80,10 @@ func Mount(backing, mountpoint string) (*Disk, error) {
 
 func (d *Disk) mount() error {
 	var st syscall.Stat_t
-	if err := syscall.Stat(d.backing, &st); err != nil {
+	if err := syscall.Stat(d.Backing, &st); err != nil {
 		return fmt.Errorf("powercut: %w", err)
 	}
-	lr := &fs.LoopbackRoot{Path: d.backing, Dev: st.Dev}
+	lr := &fs.LoopbackRoot{Path: d.Backing, Dev: st.Dev}
 	lr.NewNode = func(r *fs.LoopbackRoot, _ *fs.Inode, _ string, _ *syscall.Stat_t) fs.InodeEmbedder {
 		return &node{LoopbackNode: fs.LoopbackNode{RootData: r}, disk: d}
 	}
@@ -126,12 +132,14 @@ func (d *Disk) Unmount() error {
 // only what was fsync'd, and the disk is mounted again. Stop every process
 // using the disk first, as the cut would.
 func (d *Disk) Cut() error {
+	d.PowerOff()
 	if err := d.Unmount(); err != nil {
 		return err
 	}
 	d.mu.Lock()
 	err := d.restore()
 	d.cuts++
+	d.off = false
 	d.mu.Unlock()
 	if err != nil {
 		return err
@@ -140,6 +148,24 @@ func (d *Disk) Cut() error {
 		return err
 	}
 	return d.mount()
+}
+
+// PowerOff is the moment of the cut: from now until Cut mounts the disk
+// again, every write and fsync fails and nothing more becomes durable. A
+// test calls it before killing the process, so an fsync the process left
+// in flight cannot finish after the kill; Cut calls it too.
+func (d *Disk) PowerOff() {
+	d.mu.Lock()
+	d.off = true
+	d.mu.Unlock()
+}
+
+// SlowFsyncs makes every fsync of a file take at least wait, so a test can
+// cut the power while one is under way.
+func (d *Disk) SlowFsyncs(wait time.Duration) {
+	d.mu.Lock()
+	d.slowFsync = wait
+	d.mu.Unlock()
 }
 
 // Cuts is how many times the power was cut.
@@ -169,16 +195,16 @@ func (d *Disk) FailFsyncs(n int) {
 
 // restore rewrites the backing folder from the durable tree.
 func (d *Disk) restore() error {
-	names, err := os.ReadDir(d.backing)
+	names, err := os.ReadDir(d.Backing)
 	if err != nil {
 		return fmt.Errorf("powercut: %w", err)
 	}
 	for _, n := range names {
-		if err := os.RemoveAll(filepath.Join(d.backing, n.Name())); err != nil {
+		if err := os.RemoveAll(filepath.Join(d.Backing, n.Name())); err != nil {
 			return fmt.Errorf("powercut: %w", err)
 		}
 	}
-	return writeTree(d.backing, d.root)
+	return writeTree(d.Backing, d.root)
 }
 
 func writeTree(path string, dir *object) error {
@@ -204,7 +230,7 @@ func (d *Disk) rescan() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.live = map[uint64]*object{}
-	root, err := d.scan(d.backing)
+	root, err := d.scan(d.Backing)
 	if err != nil {
 		return fmt.Errorf("powercut: %w", err)
 	}
@@ -295,15 +321,19 @@ func (d *Disk) wrote(o *object, off, end int64) {
 // errNoSpace is the full disk's answer.
 var errNoSpace = syscall.ENOSPC
 
-// room says whether the files may grow by more bytes.
+// room says whether the files may grow by more bytes (any write asks,
+// and none may once the power is off).
 func (d *Disk) room(more int64) syscall.Errno {
 	d.mu.Lock()
-	limit := d.limit
+	limit, off := d.limit, d.off
 	d.mu.Unlock()
+	if off {
+		return syscall.EIO
+	}
 	if limit == 0 || more <= 0 {
 		return 0
 	}
-	if used(d.backing)+more > limit {
+	if used(d.Backing)+more > limit {
 		return errNoSpace
 	}
 	return 0
@@ -327,7 +357,14 @@ func used(path string) int64 {
 // fd, or fails as the disk was told to.
 func (d *Disk) syncFile(o *object, fd int) syscall.Errno {
 	d.mu.Lock()
+	wait := d.slowFsync
+	d.mu.Unlock()
+	time.Sleep(wait)
+	d.mu.Lock()
 	defer d.mu.Unlock()
+	if d.off {
+		return syscall.EIO
+	}
 	if d.failFsyncs > 0 {
 		d.failFsyncs--
 		o.dirty = nil
@@ -368,7 +405,10 @@ func (d *Disk) syncDir(o *object, path string) syscall.Errno {
 		}
 	}
 	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.off {
+		return syscall.EIO
+	}
 	o.entries = entries
-	d.mu.Unlock()
 	return 0
 }

@@ -27,7 +27,7 @@ var (
 
 // path is the node's file in the backing folder.
 func (n *node) path() string {
-	return filepath.Join(n.disk.backing, n.EmbeddedInode().Path(nil))
+	return filepath.Join(n.disk.Backing, n.EmbeddedInode().Path(nil))
 }
 
 func (n *node) child(ctx context.Context, name string, st *syscall.Stat_t, out *fuse.EntryOut) *fs.Inode {
