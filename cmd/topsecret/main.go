@@ -52,6 +52,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return runLoadtest(ctx, args[1:], stdout, stderr)
 		case "verify":
 			return runVerify(ctx, args[1:], stdout)
+		case "backup":
+			return runBackup(ctx, args[1:], stdout)
+		case "restore":
+			return runRestore(ctx, args[1:], stdout)
 		case "front":
 			return runFront(ctx, args[1:], stdout, stderr)
 		case "serve":
