@@ -175,8 +175,9 @@ func (d *Disk) Cuts() int {
 	return d.cuts
 }
 
-// Limit makes the disk full at bytes: a write that would grow the files
-// past it fails with ENOSPC. 0 takes the limit away.
+// Limit makes the disk full at bytes: a write whose bytes, added to what
+// the files hold, would pass it fails with ENOSPC (overwrites too: see
+// file.Write). 0 takes the limit away.
 func (d *Disk) Limit(bytes int64) {
 	d.mu.Lock()
 	d.limit = bytes

@@ -158,18 +158,18 @@ func TestDisk_Cut(t *testing.T) {
 
 func TestDisk_Limit(t *testing.T) {
 	d := powercut.MustMount(t)
-	d.Limit(10)
 	write("a", "12345678", true)(t, d.Dir)
+	d.Limit(12)
 	f, err := os.OpenFile(filepath.Join(d.Dir, "a"), os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if _, err := f.WriteAt([]byte("overwrite"), 0); err != nil {
-		t.Fatalf("overwriting in place past no limit: %v", err)
+	if _, err := f.WriteAt([]byte("abcd"), 0); err != nil {
+		t.Fatalf("writing up to the limit: %v", err)
 	}
-	if _, err := f.WriteAt([]byte("grow"), 8); !errors.Is(err, syscall.ENOSPC) {
-		t.Fatalf("growing past the limit: %v, want ENOSPC", err)
+	if _, err := f.WriteAt([]byte("grow!"), 8); !errors.Is(err, syscall.ENOSPC) {
+		t.Fatalf("writing past the limit: %v, want ENOSPC", err)
 	}
 	d.Limit(0)
 	if _, err := f.WriteAt([]byte("grow"), 8); err != nil {

@@ -40,13 +40,11 @@ func (h *file) Read(_ context.Context, buf []byte, off int64) (fuse.ReadResult, 
 	return fuse.ReadResultData(buf[:n]), 0
 }
 
-// Write writes through to the live file and marks the bytes unsynced.
+// Write writes through to the live file and marks the bytes unsynced. On
+// a full disk even an overwrite fails, as on a copy-on-write filesystem,
+// which writes every block anew.
 func (h *file) Write(_ context.Context, data []byte, off int64) (uint32, syscall.Errno) {
-	var st syscall.Stat_t
-	if err := syscall.Fstat(h.fd(), &st); err != nil {
-		return 0, fs.ToErrno(err)
-	}
-	if errno := h.disk.room(off + int64(len(data)) - st.Size); errno != 0 {
+	if errno := h.disk.room(int64(len(data))); errno != 0 {
 		return 0, errno
 	}
 	n, err := syscall.Pwrite(h.fd(), data, off)

@@ -21,7 +21,7 @@ func (db *DB) Backup(ctx context.Context, path string) error {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("backup: %w", err)
 	}
-	if _, err := db.write.ExecContext(ctx, `VACUUM INTO ?`, path); err != nil {
+	if _, err := db.w.Load().db.ExecContext(ctx, `VACUUM INTO ?`, path); err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
 	if err := syncFile(path); err != nil {
