@@ -8,9 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"sync/atomic"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"modernc.org/sqlite"
