@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"topsecret/internal/game"
 	"topsecret/internal/loadtest"
 	"topsecret/internal/store/powercut"
 	"topsecret/internal/store/sqlite"
@@ -42,7 +44,7 @@ func TestDiskTroubleUnderLoad(t *testing.T) {
 			disk := powercut.MustMount(t)
 			dir := filepath.Join(disk.Dir, "data")
 			srv := startServerProcess(t, bin, "-data", dir)
-			book := &ackBook{}
+			book, opened := &ackBook{}, &ackBook{}
 			ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 			defer cancel()
 			type result struct {
@@ -52,7 +54,7 @@ func TestDiskTroubleUnderLoad(t *testing.T) {
 			done := make(chan result, 1)
 			go func() {
 				rep, err := loadtest.Run(ctx, loadtest.Config{URL: srv.URL, Game: "wink", Rooms: 3, Seats: 4,
-					Rate: 40, Duration: 12 * time.Second, Timeout: 10 * time.Second, Acked: book, Seed: 31})
+					Rate: 40, Duration: 12 * time.Second, Timeout: 10 * time.Second, Acked: book, Opened: opened, Seed: 31})
 				done <- result{rep, err}
 			}()
 			pollUntil(t, time.Now().Add(30*time.Second), "play begins", func() bool { return len(book.claims(t)) >= 40 })
@@ -60,6 +62,11 @@ func TestDiskTroubleUnderLoad(t *testing.T) {
 			tc.break_(disk)
 			if tc.stalls {
 				stalled(t, book)
+				for code := range opened.codes() {
+					pollUntil(t, time.Now().Add(5*time.Second), "room "+code+" says why", func() bool {
+						return saysDiskTrouble(srv.URL, code)
+					})
+				}
 			} else {
 				time.Sleep(time.Second)
 			}
@@ -68,6 +75,11 @@ func TestDiskTroubleUnderLoad(t *testing.T) {
 			pollUntil(t, time.Now().Add(10*time.Second), "play resumes by itself", func() bool {
 				return len(book.claims(t)) > before+10
 			})
+			for code := range opened.codes() {
+				pollUntil(t, time.Now().Add(5*time.Second), "room "+code+" stops saying the disk refuses moves", func() bool {
+					return !saysDiskTrouble(srv.URL, code)
+				})
+			}
 
 			res := <-done
 			if res.err != nil {
@@ -87,6 +99,18 @@ func TestDiskTroubleUnderLoad(t *testing.T) {
 			t.Logf("errors seen by players: %v", res.rep.ErrorDetail)
 		})
 	}
+}
+
+// saysDiskTrouble reports whether every screen of the room shows that
+// the disk refuses moves.
+func saysDiskTrouble(url, code string) bool {
+	var r struct {
+		Announcements []game.Msg `json:"announcements"`
+	}
+	if getJSON(url+"/api/rooms/"+code, &r) != nil {
+		return false
+	}
+	return slices.ContainsFunc(r.Announcements, func(m game.Msg) bool { return m.ID == "game.store.disk_trouble" })
 }
 
 // stalled waits until no action has been acknowledged for a second.
