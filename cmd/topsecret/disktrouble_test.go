@@ -41,6 +41,7 @@ func TestDiskTroubleUnderLoad(t *testing.T) {
 			mend:   func(d *powercut.Disk) {}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			disk := powercut.MustMount(t)
 			dir := filepath.Join(disk.Dir, "data")
 			srv := startServerProcess(t, bin, "-data", dir)
@@ -54,7 +55,7 @@ func TestDiskTroubleUnderLoad(t *testing.T) {
 			done := make(chan result, 1)
 			go func() {
 				rep, err := loadtest.Run(ctx, loadtest.Config{URL: srv.URL, Game: "wink", Rooms: 3, Seats: 4,
-					Rate: 40, Duration: 12 * time.Second, Timeout: 10 * time.Second, Acked: book, Opened: opened, Seed: 31})
+					Rate: 40, Duration: 10 * time.Second, Timeout: 10 * time.Second, Acked: book, Opened: opened, Seed: 31})
 				done <- result{rep, err}
 			}()
 			pollUntil(t, time.Now().Add(30*time.Second), "play begins", func() bool { return len(book.claims(t)) >= 40 })
