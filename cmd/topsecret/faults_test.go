@@ -161,8 +161,8 @@ func killUnderLoad(t *testing.T, bin string, c Config, plan crashPlan, storeArgs
 			t.Fatal(err)
 		}
 	}
-	t.Logf("%d acknowledged actions in %d matches across %d crashes, all stored once; errors seen by players: %v",
-		len(claims), countMatches(claims), kills+1, res.rep.Errors)
+	t.Logf("%d acknowledged actions in %d matches across %d crashes, all stored once; errors seen by players: %v %v",
+		len(claims), countMatches(claims), kills+1, res.rep.Errors, res.rep.ErrorDetail)
 }
 
 // roomJSONSeats is the part of GET /api/rooms/{code} that says who is on.
