@@ -10,6 +10,8 @@ import (
 
 	"topsecret/internal/loadtest"
 	"topsecret/internal/store/pgtest"
+	"topsecret/internal/store/powercut"
+	"topsecret/internal/store/sqlite"
 )
 
 // TestKill9UnderLoadLosesNoAcknowledgedAction kills the server process with
@@ -28,29 +30,54 @@ func TestKill9UnderLoadLosesNoAcknowledgedAction(t *testing.T) {
 	t.Run("sqlite", func(t *testing.T) {
 		t.Parallel()
 		dir := t.TempDir()
-		killUnderLoad(t, bin, Config{DataDir: dir}, "-data", dir)
+		killUnderLoad(t, bin, Config{DataDir: dir}, crashPlan{kills: 3}, "-data", dir)
 	})
 	t.Run("postgres", func(t *testing.T) {
 		t.Parallel()
 		dsn := pgtest.DSN(t)
-		killUnderLoad(t, bin, Config{DatabaseURL: dsn}, "-database-url", dsn)
+		killUnderLoad(t, bin, Config{DatabaseURL: dsn}, crashPlan{kills: 3}, "-database-url", dsn)
 	})
 }
 
+// crashPlan is how a server dies under load: kills times, each a kill -9
+// or, with a disk, a power cut of it.
+type crashPlan struct {
+	kills int
+	disk  *powercut.Disk
+}
+
+// crash kills the process and, when the plan says so, cuts the power:
+// first the power goes (nothing in flight becomes durable), then the
+// process, then the disk restarts with what it kept.
+func (p crashPlan) crash(t *testing.T, srv *serverProcess) {
+	t.Helper()
+	if p.disk == nil {
+		srv.kill9()
+		return
+	}
+	p.disk.PowerOff()
+	srv.kill9()
+	if err := p.disk.Cut(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // killUnderLoad plays on a server process started with storeArgs and
-// kills it three times; c opens the same store to check the log.
-func killUnderLoad(t *testing.T, bin string, c Config, storeArgs ...string) {
+// crashes it as plan says; c opens the same store to check the log (with
+// a disk, what its backing folder holds after the last cut).
+func killUnderLoad(t *testing.T, bin string, c Config, plan crashPlan, storeArgs ...string) {
 	const (
-		kills      = 3
 		rooms      = 4
 		seats      = 4
 		roomsServe = 1 * time.Second  // issue 13: every room serves again
 		playersOn  = 10 * time.Second // issue 13: every client is back
 	)
+	kills := plan.kills
 	srv := startServerProcess(t, bin, storeArgs...)
 
 	book, opened := &ackBook{}, &ackBook{}
-	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	play := time.Duration(kills)*2500*time.Millisecond + 9*time.Second
+	ctx, cancel := context.WithTimeout(t.Context(), play+2*time.Minute)
 	defer cancel()
 	type result struct {
 		rep *loadtest.Report
@@ -59,7 +86,7 @@ func killUnderLoad(t *testing.T, bin string, c Config, storeArgs ...string) {
 	done := make(chan result, 1)
 	go func() {
 		rep, err := loadtest.Run(ctx, loadtest.Config{URL: srv.URL, Game: "wink", Rooms: rooms, Seats: seats,
-			Rate: 40, Duration: 15 * time.Second, Timeout: 10 * time.Second, Acked: book, Opened: opened, Seed: 13})
+			Rate: 40, Duration: play, Timeout: 10 * time.Second, Acked: book, Opened: opened, Seed: 13})
 		done <- result{rep, err}
 	}()
 
@@ -80,7 +107,8 @@ func killUnderLoad(t *testing.T, bin string, c Config, storeArgs ...string) {
 	for k := 1; k <= kills; k++ {
 		time.Sleep(time.Duration(500+rng.IntN(2000)) * time.Millisecond)
 		before := len(book.claims(t))
-		srv.kill9()
+		plan.crash(t, srv)
+		start := time.Now()
 		srv.start()
 		up := time.Now()
 		for code := range codes {
@@ -95,14 +123,22 @@ func killUnderLoad(t *testing.T, bin string, c Config, storeArgs ...string) {
 			})
 		}
 		pollUntil(t, up.Add(playersOn), "play resumes", func() bool { return len(book.claims(t)) > before })
-		t.Logf("kill %d: rooms serving and players back %v after the restart", k, time.Since(up).Round(time.Millisecond))
+		t.Logf("crash %d: healthy %v after the start, rooms serving and players back %v after healthy", k,
+			up.Sub(start).Round(time.Millisecond), time.Since(up).Round(time.Millisecond))
 	}
 
 	res := <-done
 	if res.err != nil {
 		t.Fatalf("load: %v", res.err)
 	}
-	srv.kill9() // the last kill: whatever was acknowledged is already on disk
+	plan.crash(t, srv) // the last: whatever was acknowledged is already on disk
+	if plan.disk != nil {
+		// This process serves the disk, so it must not open SQLite (which
+		// maps a file into memory) on it: read the backing folder instead.
+		if err := plan.disk.Unmount(); err != nil {
+			t.Fatal(err)
+		}
+	}
 	claims := book.claims(t)
 	if len(claims) == 0 {
 		t.Fatal("nothing was acknowledged")
@@ -120,7 +156,13 @@ func killUnderLoad(t *testing.T, bin string, c Config, storeArgs ...string) {
 	if bad > 0 {
 		t.Fatalf("%d of %d acknowledged actions not stored exactly once:\n%s", bad, len(claims), report.String())
 	}
-	t.Logf("%d acknowledged actions across %d kills, all stored once; errors seen by players: %v", len(claims), kills, res.rep.Errors)
+	if db, ok := st.(*sqlite.DB); ok {
+		if err := db.IntegrityCheck(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("%d acknowledged actions in %d matches across %d crashes, all stored once; errors seen by players: %v %v",
+		len(claims), countMatches(claims), kills+1, res.rep.Errors, res.rep.ErrorDetail)
 }
 
 // roomJSONSeats is the part of GET /api/rooms/{code} that says who is on.

@@ -54,6 +54,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return runVerify(ctx, args[1:], stdout)
 		case "night":
 			return runNight(ctx, args[1:], stdout)
+		case "backup":
+			return runBackup(ctx, args[1:], stdout)
+		case "restore":
+			return runRestore(ctx, args[1:], stdout)
 		case "front":
 			return runFront(ctx, args[1:], stdout, stderr)
 		case "serve":
@@ -369,8 +373,8 @@ func (m *Main) lockSQLite() error {
 	if m.Config.DatabaseURL != "" {
 		return nil
 	}
-	if err := os.MkdirAll(m.Config.DataDir, 0o755); err != nil {
-		return fmt.Errorf("data dir: %w", err)
+	if err := sqlite.MakeFolder(m.Config.DataDir); err != nil {
+		return err
 	}
 	unlock, err := lockDatabase(sqlitePath(m.Config))
 	m.unlock = unlock

@@ -299,7 +299,9 @@ func (r *Room) apply(ctx context.Context, clientID string, a game.Action) (Lande
 		return Landed{}, err
 	}
 	rec := store.ActionRecord{MatchID: m.rec.ID, Index: m.n, ClientID: clientID, Action: a}
-	if err := r.reg.Store.AppendAction(ctx, rec); err != nil {
+	err := r.reg.Store.AppendAction(ctx, rec)
+	r.diskTrouble(err)
+	if err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			if prev, ok := r.landedBefore(ctx, clientID); ok {
 				// The id was stored before, in an earlier match or at a

@@ -114,6 +114,9 @@ type Room struct {
 	links    map[string]linkNote
 	// announcements are what every screen shows for a while (announce.go).
 	announcements []announcement
+	// diskTroubled says the last append met a disk that refused it
+	// (disk.go).
+	diskTroubled bool
 	// consoleCodes are the host's one-time codes for opening the host's
 	// console on another screen, and screens the tokens they gave
 	// (console.go).

@@ -202,6 +202,9 @@ type roomJSON struct {
 	Match       *matchSummary    `json:"match"`
 	Standings   []room.Standing  `json:"standings"`
 	Series      room.SeriesState `json:"series"`
+	// Announcements are what every screen in the room shows now, such as
+	// a disk that refuses moves.
+	Announcements []game.Msg `json:"announcements,omitempty"`
 }
 
 // matchSummary is the room's current or last match. Actions, the log's
@@ -223,7 +226,7 @@ func (s *Server) handleRoomGet(w http.ResponseWriter, r *http.Request) {
 			return err
 		}
 		out := roomJSON{Code: f.Code, Game: f.Info.Slug, Options: f.Options, Status: f.Status, BotStrength: f.BotStrength,
-			Seats: f.Seats, Standings: f.Standings, Series: f.Series}
+			Seats: f.Seats, Standings: f.Standings, Series: f.Series, Announcements: f.Announcements}
 		if out.Seats == nil {
 			out.Seats = []room.SeatState{}
 		}

@@ -19,6 +19,10 @@ var (
 	// ErrConflict means a unique key is taken: a room code, a log position or
 	// a client's action id already stored in the room.
 	ErrConflict = errors.New("conflict")
+	// ErrUnwritable means the disk refused the write: full, or failing. A
+	// transaction that met it was not committed; the same request may
+	// succeed once there is space again or the store has reopened.
+	ErrUnwritable = errors.New("the disk refused the write (full or failing)")
 )
 
 // Match statuses.

@@ -28,8 +28,9 @@ const appendRowSQL = `
 // position costs its record alone.
 func (db *DB) writeActions(ctx context.Context, recs []store.ActionRecord) []error {
 	errs := make([]error, len(recs))
+	w := db.w.Load()
 	err := db.tx(ctx, func(tx *sql.Tx, _ time.Time) error {
-		insert := tx.StmtContext(ctx, db.appendRow)
+		insert := tx.StmtContext(ctx, w.appendRow)
 		for i, rec := range recs {
 			res, err := insert.ExecContext(ctx,
 				rec.Index, clientID(rec.ClientID), int(rec.Action.Seat), rec.Action.Type,
@@ -41,6 +42,9 @@ func (db *DB) writeActions(ctx context.Context, recs []store.ActionRecord) []err
 		}
 		return nil
 	})
+	if err != nil {
+		db.afterFailure(err)
+	}
 	for i, rec := range recs {
 		if err != nil {
 			errs[i] = err

@@ -8,6 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
 	"time"
 
 	"modernc.org/sqlite"
@@ -21,12 +24,26 @@ import (
 // connection, so writers queue in Go instead of racing for SQLite's one
 // write lock; reads use a pool, which WAL lets run beside the writer.
 type DB struct {
-	write   *sql.DB
+	path string
+	// w is the write connection; a failed write to the disk replaces it
+	// (reopen).
+	w       atomic.Pointer[writer]
 	read    *sql.DB
 	appends *store.GroupCommit
-	// appendRow is the action insert, prepared once on the one write
-	// connection: parsing it for every row was a tenth of a commit's CPU.
+}
+
+// writer is the one write connection and the action insert prepared on
+// it once: parsing it for every row was a tenth of a commit's CPU.
+type writer struct {
+	db        *sql.DB
 	appendRow *sql.Stmt
+}
+
+func (w *writer) close() error {
+	if w.appendRow != nil {
+		w.appendRow.Close()
+	}
+	return w.db.Close()
 }
 
 var _ store.Store = (*DB)(nil)
@@ -68,29 +85,17 @@ var pragmas = []string{
 // Open opens (creating if needed) the database file at path and applies
 // pending migrations.
 func Open(path string) (*DB, error) {
-	q := url.Values{}
-	for _, p := range pragmas {
-		q.Add("_pragma", p)
-	}
-	// BEGIN IMMEDIATE takes the write lock up front, so a transaction never
-	// has to upgrade a read lock, which is the one case busy_timeout cannot save.
-	q.Set("_txlock", "immediate")
-	write, err := sql.Open(driverName, path+"?"+q.Encode())
+	write, err := openWriter(path)
 	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", path, err)
+		return nil, err
 	}
-	write.SetMaxOpenConns(1)
-	// The writer's connection must live as long as the DB, or an in-memory database would vanish.
-	write.SetConnMaxIdleTime(0)
-	write.SetConnMaxLifetime(0)
-
-	db := &DB{write: write, read: write}
+	db := &DB{path: path, read: write.db}
+	db.w.Store(write)
 	if path != ":memory:" {
 		// query_only catches a write sent to the read pool by mistake.
-		q.Add("_pragma", "query_only(1)")
-		db.read, err = sql.Open(driverName, path+"?"+q.Encode())
+		db.read, err = sql.Open(driverName, dsn(path, "query_only(1)"))
 		if err != nil {
-			write.Close()
+			write.close()
 			return nil, fmt.Errorf("open %s: %w", path, err)
 		}
 	}
@@ -98,9 +103,18 @@ func Open(path string) (*DB, error) {
 		db.Close()
 		return nil, err
 	}
-	if db.appendRow, err = write.Prepare(appendRowSQL); err != nil {
+	if err := write.prepare(); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("prepare append: %w", err)
+		return nil, err
+	}
+	if path != ":memory:" {
+		// SQLite syncs the folder when it makes a WAL or a journal, but not
+		// when it makes the database file itself: without this, a power cut
+		// after the first checkpoint could leave a folder with no database.
+		if err := syncFolder(filepath.Dir(path)); err != nil {
+			db.Close()
+			return nil, err
+		}
 	}
 	// One writer: SQLite has one write connection; batching is its speed.
 	// Under load a batch of several lingers for more, longer as batches
@@ -111,6 +125,39 @@ func Open(path string) (*DB, error) {
 	return db, nil
 }
 
+// dsn is the address of path with the store's pragmas and more.
+func dsn(path string, more ...string) string {
+	q := url.Values{}
+	for _, p := range append(pragmas, more...) {
+		q.Add("_pragma", p)
+	}
+	// BEGIN IMMEDIATE takes the write lock up front, so a transaction never
+	// has to upgrade a read lock, which is the one case busy_timeout cannot save.
+	q.Set("_txlock", "immediate")
+	return path + "?" + q.Encode()
+}
+
+// openWriter opens the one write connection.
+func openWriter(path string) (*writer, error) {
+	write, err := sql.Open(driverName, dsn(path))
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	write.SetMaxOpenConns(1)
+	// The writer's connection must live as long as the DB, or an in-memory database would vanish.
+	write.SetConnMaxIdleTime(0)
+	write.SetConnMaxLifetime(0)
+	return &writer{db: write}, nil
+}
+
+func (w *writer) prepare() error {
+	var err error
+	if w.appendRow, err = w.db.Prepare(appendRowSQL); err != nil {
+		return fmt.Errorf("prepare append: %w", formatError(err))
+	}
+	return nil
+}
+
 // migrate applies each migration not yet recorded in schema_migrations, each
 // in its own transaction.
 func (db *DB) migrate(ctx context.Context) error {
@@ -118,7 +165,7 @@ func (db *DB) migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := db.write.ExecContext(ctx,
+	if _, err := db.w.Load().db.ExecContext(ctx,
 		`CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY)`); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
@@ -155,11 +202,9 @@ func (db *DB) Close() error {
 	if db.appends != nil {
 		db.appends.Close()
 	}
-	if db.appendRow != nil {
-		db.appendRow.Close()
-	}
-	err := db.write.Close()
-	if db.read != db.write {
+	w := db.w.Load()
+	err := w.close()
+	if db.read != w.db {
 		err = errors.Join(err, db.read.Close())
 	}
 	return err
@@ -167,7 +212,7 @@ func (db *DB) Close() error {
 
 // tx runs fn in a write transaction with the one time stamp it should use.
 func (db *DB) tx(ctx context.Context, fn func(tx *sql.Tx, now time.Time) error) error {
-	tx, err := db.write.BeginTx(ctx, nil)
+	tx, err := db.w.Load().db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
@@ -186,6 +231,9 @@ func formatError(err error) error {
 	}
 	var e *sqlite.Error
 	if errors.As(err, &e) {
+		if unwritable(e) {
+			return fmt.Errorf("%w: %v", store.ErrUnwritable, e)
+		}
 		switch e.Code() {
 		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
 			return fmt.Errorf("%w: %v", store.ErrConflict, e)
@@ -228,3 +276,31 @@ func jsonText(b []byte) any {
 
 // scanner is a *sql.Row or *sql.Rows.
 type scanner interface{ Scan(dest ...any) error }
+
+// IntegrityCheck runs SQLite's full integrity check: every page, index
+// and constraint. It is what a restore and the power-cut tests ask of a
+// file before trusting it.
+func (db *DB) IntegrityCheck(ctx context.Context) error {
+	rows, err := db.read.QueryContext(ctx, `PRAGMA integrity_check`)
+	if err != nil {
+		return fmt.Errorf("integrity check: %w", err)
+	}
+	defer rows.Close()
+	var problems []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return fmt.Errorf("integrity check: %w", err)
+		}
+		if line != "ok" {
+			problems = append(problems, line)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("integrity check: %w", err)
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("integrity check: %s", strings.Join(problems, "; "))
+	}
+	return nil
+}
