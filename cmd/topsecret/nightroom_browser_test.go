@@ -2,10 +2,16 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
 
@@ -162,6 +168,79 @@ func TestBrowser_NightInOneRoom(t *testing.T) {
 		t.Fatalf("the history's first match reads %q, want couriers named", got)
 	}
 	tv.shotBoth("history", true)
+
+	// The host ends embassy; the table screen opens the night's recap:
+	// both players on its table, its chart, both matches of both games.
+	host := tokenOf(t, tv, code)
+	if st := apiPost(t, m, "/api/rooms/"+code+"/end", host, nil, nil); st != http.StatusOK {
+		t.Fatalf("end embassy: %d", st)
+	}
+	tv.run(chromedp.Navigate(url+"/recap"), chromedp.WaitVisible(tid("recap")), chromedp.WaitVisible(tid("night-chart")))
+	recap := tv.text("recap")
+	for _, want := range []string{"Jürgen", "Åsa", "Couriers", "Embassy"} {
+		if !strings.Contains(recap, want) {
+			t.Fatalf("the recap does not name %s: %q", want, truncate(recap, 300))
+		}
+	}
+	if !tv.present("recap-download") {
+		t.Fatal("the host's table screen offers no night to take home")
+	}
+	tv.shotBoth("recap", true)
+
+	// The night goes home from Åsa's phone, in Swedish: the file, opened
+	// from disk with the network off, replays couriers and then embassy,
+	// each through everyone's eyes and then a player's.
+	var asaToken string
+	jar, err := chromedp.Call(asa.ctx, network.GetCookies, network.GetCookiesParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range jar.Cookies {
+		if c.Name == "ts_seat_"+code {
+			asaToken = c.Value
+		}
+	}
+	if asaToken == "" {
+		t.Fatal("Åsa's phone keeps no seat token")
+	}
+	resp, err := http.Get(m.URL() + "/r/" + code + "/night.html?lang=sv&token=" + asaToken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	night, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("Åsa's download: %d %.300s", resp.StatusCode, night)
+	}
+	file := filepath.Join(t.TempDir(), "topsecret-night.html")
+	if err := os.WriteFile(file, night, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	home := newPhone(t, browser, "Home")
+	asked := offline(t, home)
+	home.run(chromedp.Navigate("file://"+file), chromedp.WaitVisible(tid("replay-frame")))
+	for i, game := range []string{"couriers", "embassy"} {
+		if i > 0 {
+			home.tap(fmt.Sprintf("night-pick-%d", i+1))
+		}
+		part := fmt.Sprintf("parti %d", i+1)
+		eventually(t, game+" in the file", func() bool { return strings.Contains(home.text("night-match-name"), part) })
+		home.waitStep(0)
+		all := home.board()
+		home.tap("as-0")
+		home.waitAs("0")
+		if home.board() == all {
+			t.Errorf("%s: the first player's eyes show what everyone's show", game)
+		}
+		if got := home.text("step-as"); !strings.HasPrefix(got, "Sett av ") {
+			t.Errorf("%s: the eyes read %q, not Swedish", game, got)
+		}
+		home.tap("as-all")
+		home.waitAs("all")
+	}
+	if got := asked(); len(got) > 0 {
+		t.Errorf("the night's file asked the network for %q", got)
+	}
 
 	// Jürgen's phone opens another room: it offers his name.
 	other := newPhone(t, browser, "Other").tv()
