@@ -1719,6 +1719,10 @@ func others(m *phone) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
+			templ_7745c5c3_Err = kit.Sign(p.Colour).Render(ctx, templ_7745c5c3_Buffer)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 135, "</span> <span class=\"vt-opp-text\"><span class=\"vt-opp-name\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

@@ -232,6 +232,10 @@ func agents(m *phone) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
+				templ_7745c5c3_Err = kit.Sign(p.Colour).Render(ctx, templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "</span> <span class=\"wk-pill-text\"><span class=\"wk-pill-name\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
