@@ -65,6 +65,12 @@
       c.disabled = !!l && l !== letter;
       c.classList.toggle("lit", !!letter && !l);
       c.classList.toggle("sel", !!l && l === letter);
+      var item = $(".cz-cl[value='" + c.value + "']", form);
+      if (item) {
+        item.disabled = c.disabled;
+        item.setAttribute("aria-pressed", l ? "true" : "false");
+        if ((item.getAttribute("data-l") || "") !== l) { if (l) { item.setAttribute("data-l", l); } else { item.removeAttribute("data-l"); } }
+      }
     });
     $$("[data-letter]", form).forEach(function (b) {
       var l = b.getAttribute("data-letter"), city = form.elements[l] && form.elements[l].value;
@@ -120,6 +126,10 @@
       r.dispatchEvent(new Event("change", { bubbles: true }));
     }
   }, true);
+  document.addEventListener("click", function (e) {
+    var c = e.target.closest && e.target.closest(".cz-cl"), form = c && c.closest("form");
+    if (form && !c.disabled) { put(form, c.value); placing(form); }
+  });
   document.addEventListener("click", function (e) {
     var b = e.target.closest && e.target.closest("[data-letter]"), form = b && b.closest("form");
     if (form) { letter = b.getAttribute("data-letter"); placing(form); }
