@@ -129,7 +129,7 @@ func Table(t *table) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if t.T.Players == 5 {
-			var templ_7745c5c3_Var9 = []any{"ik-ochip", templ.KV("ik-turn", t.T.Phase == inkognito.PhaseCommit)}
+			var templ_7745c5c3_Var9 = []any{"ik-ochip", templ.KV("ik-turn beckon", t.T.Phase == inkognito.PhaseCommit)}
 			templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var9...)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -154,7 +154,7 @@ func Table(t *table) templ.Component {
 			var templ_7745c5c3_Var11 string
 			templ_7745c5c3_Var11, templ_7745c5c3_Err = templruntime.SanitizeStyleAttributeValues(palette.Style("black"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/boards/inkognitoboard/table.templ`, Line: 25, Col: 119}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/boards/inkognitoboard/table.templ`, Line: 25, Col: 126}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 			if templ_7745c5c3_Err != nil {
@@ -167,7 +167,7 @@ func Table(t *table) templ.Component {
 			var templ_7745c5c3_Var12 string
 			templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(t.Amb.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/boards/inkognitoboard/table.templ`, Line: 25, Col: 134}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/boards/inkognitoboard/table.templ`, Line: 25, Col: 141}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
 			if templ_7745c5c3_Err != nil {
@@ -179,7 +179,7 @@ func Table(t *table) templ.Component {
 			}
 		}
 		for i, a := range t.turnOrder() {
-			var templ_7745c5c3_Var13 = []any{"ik-ochip", templ.KV("ik-turn", a.Turn), templ.KV("ik-start", i == 0), templ.KV("ik-fict", a.Fict)}
+			var templ_7745c5c3_Var13 = []any{"ik-ochip", templ.KV("ik-turn beckon", a.Turn), templ.KV("ik-start", i == 0), templ.KV("ik-fict", a.Fict)}
 			templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var13...)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -204,7 +204,7 @@ func Table(t *table) templ.Component {
 			var templ_7745c5c3_Var15 string
 			templ_7745c5c3_Var15, templ_7745c5c3_Err = templruntime.SanitizeStyleAttributeValues(palette.Style(a.Colour))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/boards/inkognitoboard/table.templ`, Line: 28, Col: 151}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/boards/inkognitoboard/table.templ`, Line: 28, Col: 158}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 			if templ_7745c5c3_Err != nil {
