@@ -135,11 +135,24 @@
     if (form) { letter = b.getAttribute("data-letter"); placing(form); }
   });
 
+  // centre scrolls the zoomed set-up map, once, to the middle of the
+  // cities on offer, which may lie anywhere in the world.
+  var centred = false;
+  function centre() {
+    var box = document.getElementById("cz-scroll"), cs = box ? $$(".cz-c", box) : [];
+    if (centred || !cs.length) { return; }
+    centred = true;
+    var b = box.getBoundingClientRect(), x = 0, y = 0;
+    cs.forEach(function (c) { var r = c.getBoundingClientRect(); x += r.left + r.width / 2; y += r.top + r.height / 2; });
+    box.scrollLeft += x / cs.length - b.left - b.width / 2;
+    box.scrollTop += y / cs.length - b.top - b.height / 2;
+  }
+
   // ---- after every change and every new frame ----
   function refresh() {
     var go = document.getElementById("cz-go"), hide = document.getElementById("cz-hide");
     if (go) { route(go); }
-    if (hide) { placing(hide); } else { letter = ""; }
+    if (hide) { placing(hide); centre(); } else { letter = ""; }
   }
   document.addEventListener("change", function (e) {
     if (e.target.form && /^cz-(go|hide)$/.test(e.target.form.id)) { refresh(); }
