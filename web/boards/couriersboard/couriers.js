@@ -152,7 +152,17 @@
   function refresh() {
     var go = document.getElementById("cz-go"), hide = document.getElementById("cz-hide");
     if (go) { route(go); }
-    if (hide) { placing(hide); centre(); } else { letter = ""; }
+    if (hide) {
+      placing(hide);
+      centre();
+    } else if (centred) {
+      // The set-up is over: the map goes back to the whole world it
+      // opens with in play (the zoom was the set-up's, not the player's).
+      centred = false;
+      var zoom = document.getElementById("cz-zoom");
+      if (zoom) { zoom.checked = false; }
+    }
+    if (!hide) { letter = ""; }
   }
   document.addEventListener("change", function (e) {
     if (e.target.form && /^cz-(go|hide)$/.test(e.target.form.id)) { refresh(); }
