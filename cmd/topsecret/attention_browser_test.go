@@ -78,7 +78,9 @@ func TestBrowser_VaultConfirmPeekAndBoom(t *testing.T) {
 	eventually(t, "Ann's screen is kept awake while the deal runs", awake)
 
 	// Before its first tap a page may not vibrate (the browser refuses
-	// and logs an error): a nudge then only beeps.
+	// and logs an error): a nudge then only beeps. (Joining typed and
+	// tapped in this page: a reload is a page nobody has touched yet.)
+	ann.run(chromedp.Reload(), chromedp.WaitVisible(tid("vault-commit")))
 	if buzz := get(ann, chromedp.Evaluate[string](`(() => {
 		const b = []; const real = navigator.vibrate;
 		navigator.vibrate = p => { b.push(p); return true; };

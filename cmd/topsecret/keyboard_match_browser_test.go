@@ -121,7 +121,11 @@ func (p *phone) tabTo() bool {
 	for range 300 {
 		switch get(p, chromedp.Evaluate[string](focusedChoice)) {
 		case "here":
-			if f := p.focus(); !f.Visible || !f.Ring {
+			f := p.focus()
+			if f.ID == "BODY" {
+				return false // a frame took the control away just now
+			}
+			if !f.Visible || !f.Ring {
 				p.fail(fmt.Errorf("the chosen control %s %q shows no focus ring", f.ID, f.Name))
 			}
 			return true
