@@ -60,8 +60,9 @@ func vaultCard(code string) string {
 // A vault phone: holding a card to peek never plays it; a tap only arms
 // the in-page confirmation, which a redraw of the board does not undo and
 // Confirm sends; and when the BOOM window opens on a page scrolled to its
-// foot, the BOOM button is on screen and the phone buzzes. The screen stays awake while the deal
-// runs, and no longer.
+// foot, the BOOM button is on screen and the phone buzzes (once it has been
+// tapped: never before). The screen stays awake while the deal runs, and
+// no longer.
 func TestBrowser_VaultConfirmPeekAndBoom(t *testing.T) {
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
@@ -75,6 +76,20 @@ func TestBrowser_VaultConfirmPeekAndBoom(t *testing.T) {
 		return get(ann, chromedp.Evaluate[bool](`document.documentElement.hasAttribute("data-awake")`))
 	}
 	eventually(t, "Ann's screen is kept awake while the deal runs", awake)
+
+	// Before its first tap a page may not vibrate (the browser refuses
+	// and logs an error): a nudge then only beeps. (Joining typed and
+	// tapped in this page: a reload is a page nobody has touched yet.)
+	ann.run(chromedp.Reload(), chromedp.WaitVisible(tid("vault-commit")))
+	if buzz := get(ann, chromedp.Evaluate[string](`(() => {
+		const b = []; const real = navigator.vibrate;
+		navigator.vibrate = p => { b.push(p); return true; };
+		window.topsecret.nudge(true);
+		navigator.vibrate = real;
+		return JSON.stringify([navigator.userActivation.hasBeenActive, b]);
+	})()`)); buzz != "[false,[]]" {
+		t.Fatalf("before any tap: [activated, buzzes] = %s, want no buzz", buzz)
+	}
 
 	// A look of 330 ms on the terrorist card reveals the hand and plays nothing.
 	xy := get(ann, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {

@@ -38,7 +38,8 @@ type axeViolation struct {
 
 // accessible runs axe-core on the page as it is now and fails the test on
 // any serious or critical violation of axe's default rules (WCAG 2.1
-// A/AA and best practices). where names the
+// A/AA and best practices) and of WCAG 2.2's target size, which axe leaves
+// off by default: a phone is played with thumbs. where names the
 // screen in the failure, so a report says which state broke which rule.
 func (p *phone) accessible(where string) {
 	p.tb.Helper()
@@ -54,7 +55,7 @@ func (p *phone) accessible(where string) {
 	// exception for the checker.
 	p.run(chromedp.Evaluate[chromedp.Void](src))
 	raw := get(p, chromedp.Evaluate[string](`(async () => {
-		const r = await axe.run(document, {resultTypes: ["violations"]});
+		const r = await axe.run(document, {resultTypes: ["violations"], rules: {"target-size": {enabled: true}}});
 		return JSON.stringify(r.violations);
 	})()`, chromedp.EvalAwaitPromise))
 	var found []axeViolation

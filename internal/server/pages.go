@@ -72,7 +72,8 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 			page.WSURL += "?table=1"
 		}
 		board, _ := s.games.Lookup(f.Info.Slug)
-		page.HowTo = kit.HowToCorner(board, kit.Context{Table: table, Words: reader(r, nil)})
+		howto := kit.Context{Table: table, Words: reader(r, nil)}
+		page.HowTo, page.HowToHint = kit.HowToCorner(board, howto), kit.HowToHint(board, howto)
 		title := l.Game.Name + " · " + f.Code
 		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), append(s.gameAssets(f.Info.Slug), static.Path("css/howto.css"), static.Path("css/console.css"), static.Path(recapSheet), static.Path("js/console.js"))...))
 		return nil

@@ -269,9 +269,21 @@
       var k = el.getAttribute("data-seq");
       if (!firstSeen[k]) { firstSeen[k] = Date.now(); }
     });
+    picked();
     tick();
     document.dispatchEvent(new CustomEvent("topsecret:drawn"));
   }
+
+  // ---- a pick's confirm button ----
+  // A submit button with data-needs-pick (embassy's "Pick a spot on the
+  // board") is drawn disabled and stays so until its form holds a checked
+  // choice: neither a tap nor Enter sends an empty pick.
+  function picked() {
+    $$("button[data-needs-pick]").forEach(function (b) {
+      b.disabled = !(b.form && b.form.querySelector(":checked"));
+    });
+  }
+  document.addEventListener("change", picked);
 
   // ---- countdowns ----
   // A seat's phone gone for longer than AWAY_GRACE is not "reconnecting…"

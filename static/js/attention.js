@@ -49,9 +49,15 @@
   }
   window.addEventListener("resize", pin);
 
+  // A browser refuses to vibrate (and logs an error) until the page has
+  // had a tap or a key: before that the phone only beeps, if it may.
+  function mayVibrate() {
+    var ua = navigator.userActivation;
+    return !!navigator.vibrate && !!ua && ua.hasBeenActive;
+  }
   function nudge(urgent) {
-    if (navigator.vibrate) {
-      try { navigator.vibrate(urgent ? [180, 90, 180] : 120); } catch (e) { /* not allowed yet */ }
+    if (mayVibrate()) {
+      try { navigator.vibrate(urgent ? [180, 90, 180] : 120); } catch (e) { /* not allowed */ }
     }
     if (soundOn()) { beep(urgent ? 2 : 1); }
   }

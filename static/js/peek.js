@@ -4,9 +4,13 @@
 // look: the click the browser sends when it ends is swallowed, whatever
 // element it lands on. Only a quick tap acts.
 //
+// A keyboard or a switch peeks the same way: each area is a stop in the
+// Tab order (kit.Peek), and Space or Enter held down on it is a held
+// finger; letting go hides the cards again.
+//
 // Which area is peeking is kept on the page (html.peeking, data-peeking
 // naming the area), not on the element: a board redrawn while the finger
-// is down is revealed again at once. Loaded after app.js.
+// or the key is down is revealed again at once. Loaded after app.js.
 (function () {
   "use strict";
   var $$ = window.topsecret.$$;
@@ -50,7 +54,22 @@
     e.preventDefault();
     e.stopImmediatePropagation();
   }, true);
-  window.addEventListener("keydown", function () { swallow = false; }, true);
+  function peekKey(e) { return (e.key === " " || e.key === "Enter") && !e.altKey && !e.ctrlKey && !e.metaKey; }
+  window.addEventListener("keydown", function (e) {
+    swallow = false;
+    if (!peekKey(e) || !e.target.matches || !e.target.matches(AREA)) { return; }
+    e.preventDefault(); // Space would scroll the page
+    if (held) { return; } // the key repeats while it is held
+    held = { key: keyOf(e.target), keyed: e.key, t0: Date.now(), x: 0, y: 0, far: false, out: false };
+    show();
+  }, true);
+  window.addEventListener("keyup", function (e) {
+    if (held && held.keyed === e.key) { held = null; show(); }
+  }, true);
+  // Focus leaving the area (Tab while the key is down) ends the look.
+  document.addEventListener("focusout", function (e) {
+    if (held && held.keyed && e.target.matches && e.target.matches(AREA)) { drop(); }
+  });
   function drop() { if (held) { held = null; show(); } }
   window.addEventListener("pointercancel", drop, true);
   window.addEventListener("blur", drop);

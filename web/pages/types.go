@@ -34,6 +34,9 @@ type Room struct {
 	// HowTo is the top bar's "?" and the game's how-to-play it opens over
 	// the page; nil for none.
 	HowTo templ.Component
+	// HowToHint is a phone's first-turn hint, drawn under the top bar; nil
+	// for none.
+	HowToHint templ.Component
 	// NameMax is how long a name the join form takes.
 	NameMax NameMax
 }

@@ -144,7 +144,7 @@ func decodeMove(a game.Action, _ int) (command, error) {
 	}
 	l, ok := parseLoc(d.To)
 	if !ok {
-		return nil, game.Malformed("move: no location %q", d.To)
+		return nil, noSpot(d.To, "move")
 	}
 	return moveCmd{l}, nil
 }
@@ -156,12 +156,22 @@ func decodeApproach(a game.Action, n int) (command, error) {
 	}
 	l, ok := parseLoc(d.To)
 	if !ok {
-		return nil, game.Malformed("challenge_move: no location %q", d.To)
+		return nil, noSpot(d.To, "challenge_move")
 	}
 	if d.Target < 0 || d.Target >= n {
 		return nil, game.Malformed("challenge_move: no seat %d", d.Target)
 	}
 	return approachCmd{l, d.Target}, nil
+}
+
+// noSpot refuses a move to a square that is not on the board: a move with
+// none says so in a player's words (the phone's confirm button sent before
+// a spot was picked), one to a square that does not exist in the decoder's.
+func noSpot(to, act string) *game.RuleError {
+	if to == "" {
+		return &game.RuleError{Code: game.CodeMalformed, Msg: game.M("embassy.refuse.no_spot")}
+	}
+	return game.Malformed("%s: no location %q", act, to)
 }
 
 func decodeTarget(mk func(int) command) func(game.Action, int) (command, error) {

@@ -233,3 +233,28 @@ func TestCheck_Refusals(t *testing.T) {
 		gametest.SameViews(t, c.name, gametest.Views(t, m, m.n), before)
 	}
 }
+
+// TestCheck_MoveWithNoSpot: a move or a walk-up naming no square (a
+// phone's confirm sent before a spot was picked) is refused in a player's
+// words, and changes nothing; a square that does not exist keeps the
+// decoder's.
+func TestCheck_MoveWithNoSpot(t *testing.T) {
+	t.Parallel()
+	m := four()
+	for _, c := range []struct {
+		name string
+		a    game.Action
+		want string
+	}{
+		{"move to nowhere", move(blue, ""), "embassy.refuse.no_spot"},
+		{"walk up to nowhere", act(blue, ActChallengeMove, Approach{To: "", Target: 1}), "embassy.refuse.no_spot"},
+		{"move off the board", move(blue, "21,0"), "game.malformed"},
+	} {
+		before := gametest.Views(t, m, m.n)
+		re := gametest.MustRuleError(t, m.Check(c.a))
+		if re.Code != game.CodeMalformed || re.Msg.ID != c.want {
+			t.Errorf("%s: %s %s, want malformed %s", c.name, re.Code, re.Msg.ID, c.want)
+		}
+		gametest.SameViews(t, c.name, gametest.Views(t, m, m.n), before)
+	}
+}

@@ -65,6 +65,12 @@
       c.disabled = !!l && l !== letter;
       c.classList.toggle("lit", !!letter && !l);
       c.classList.toggle("sel", !!l && l === letter);
+      var item = $(".cz-cl[value='" + c.value + "']", form);
+      if (item) {
+        item.disabled = c.disabled;
+        item.setAttribute("aria-pressed", l ? "true" : "false");
+        if ((item.getAttribute("data-l") || "") !== l) { if (l) { item.setAttribute("data-l", l); } else { item.removeAttribute("data-l"); } }
+      }
     });
     $$("[data-letter]", form).forEach(function (b) {
       var l = b.getAttribute("data-letter"), city = form.elements[l] && form.elements[l].value;
@@ -121,15 +127,42 @@
     }
   }, true);
   document.addEventListener("click", function (e) {
+    var c = e.target.closest && e.target.closest(".cz-cl"), form = c && c.closest("form");
+    if (form && !c.disabled) { put(form, c.value); placing(form); }
+  });
+  document.addEventListener("click", function (e) {
     var b = e.target.closest && e.target.closest("[data-letter]"), form = b && b.closest("form");
     if (form) { letter = b.getAttribute("data-letter"); placing(form); }
   });
+
+  // centre scrolls the zoomed set-up map, once, to the middle of the
+  // cities on offer, which may lie anywhere in the world.
+  var centred = false;
+  function centre() {
+    var box = document.getElementById("cz-scroll"), cs = box ? $$(".cz-c", box) : [];
+    if (centred || !cs.length) { return; }
+    centred = true;
+    var b = box.getBoundingClientRect(), x = 0, y = 0;
+    cs.forEach(function (c) { var r = c.getBoundingClientRect(); x += r.left + r.width / 2; y += r.top + r.height / 2; });
+    box.scrollLeft += x / cs.length - b.left - b.width / 2;
+    box.scrollTop += y / cs.length - b.top - b.height / 2;
+  }
 
   // ---- after every change and every new frame ----
   function refresh() {
     var go = document.getElementById("cz-go"), hide = document.getElementById("cz-hide");
     if (go) { route(go); }
-    if (hide) { placing(hide); } else { letter = ""; }
+    if (hide) {
+      placing(hide);
+      centre();
+    } else if (centred) {
+      // The set-up is over: the map goes back to the whole world it
+      // opens with in play (the zoom was the set-up's, not the player's).
+      centred = false;
+      var zoom = document.getElementById("cz-zoom");
+      if (zoom) { zoom.checked = false; }
+    }
+    if (!hide) { letter = ""; }
   }
   document.addEventListener("change", function (e) {
     if (e.target.form && /^cz-(go|hide)$/.test(e.target.form.id)) { refresh(); }

@@ -2,6 +2,8 @@ package couriersboard
 
 import (
 	"encoding/json"
+	"math"
+	"strconv"
 
 	"topsecret/internal/game"
 )
@@ -21,6 +23,11 @@ type hideForm struct {
 type cityOpt struct {
 	ID, Name string
 	Node     string // its place's class
+	// Room is the distance to the nearest other city on offer, as a
+	// fraction of the map's width: the stylesheet makes the city's target
+	// no wider, so no two targets overlap (WCAG 2.5.8) wherever they
+	// crowd, and 44 px where they do not.
+	Room string
 }
 
 // clueOrder is how the clue cards show on a suitcase, for the CSS.
@@ -50,5 +57,23 @@ func (m *phone) newHideForm(mv game.Move) *hideForm {
 			}
 		}
 	}
+	roomBetween(m.Map.Cities)
 	return f
+}
+
+// roomBetween sets each city's Room from the cities around it.
+func roomBetween(cities []cityOpt) {
+	for i := range cities {
+		near := math.Inf(1)
+		a := places[cities[i].ID].At
+		for j, o := range cities {
+			if j != i {
+				b := places[o.ID].At
+				near = min(near, math.Hypot(a.X-b.X, a.Y-b.Y))
+			}
+		}
+		if !math.IsInf(near, 1) {
+			cities[i].Room = strconv.FormatFloat(near/float64(model.Width), 'f', 3, 64)
+		}
+	}
 }

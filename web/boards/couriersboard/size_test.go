@@ -11,11 +11,13 @@ import (
 )
 
 // maxFrame is the most any board may weigh right after a move: twice the
-// 6 KB aim, and half a KB for the colour signs every agent and suitcase
-// wears (colour is never the only clue whose piece it is). The map is a
+// 6 KB aim, and three quarters of a KB for the colour signs every agent
+// and suitcase wears (colour is never the only clue whose piece it is) and
+// the colour's name and sign beside each player, the legend for the log's
+// "yellow agent 1". The map is a
 // cached drawing, so a frame carries only what moves, and the moving phone
 // its picker on top (one tap target per lit city, a route tree per agent).
-const maxFrame = 12<<10 + 512
+const maxFrame = 12<<10 + 768
 
 // TestFrameSize measures every viewer's board right after every move of
 // whole 4-player bot matches (the moving phone, the watching phones, the
