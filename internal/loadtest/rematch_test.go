@@ -78,8 +78,12 @@ func TestRun_RetriesARematchAskedWhileTheServerWasDown(t *testing.T) {
 	t.Cleanup(func() { ts.CloseClientConnections(); ts.Close(); reg.Close(); db.Close() })
 
 	var opened bytes.Buffer
+	long := 4 * time.Second // a match or two ends within it
+	if raceDetector {
+		long *= 3 // slowed several times over, the server sheds load
+	}
 	rep := mustRun(t, loadtest.Config{URL: ts.URL, Game: "wink", Options: json.RawMessage(`{"mode":"remote"}`),
-		Rooms: 1, Seats: 4, Rate: 20, Duration: 4 * time.Second, Opened: &opened, Seed: 3})
+		Rooms: 1, Seats: 4, Rate: 20, Duration: long, Opened: &opened, Seed: 3})
 	if n := rep.Errors["rematch"]; n != 0 {
 		t.Errorf("%d rematches counted as failed, want none", n)
 	}
