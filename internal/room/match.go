@@ -162,7 +162,7 @@ func (r *Room) stored(ctx context.Context, clientID string) (Landed, bool) {
 // landedBefore finds where clientID landed when that landing is one the
 // live match already shows: in an earlier match, or at a position this
 // room applied. An id another server stored at a position past ours means
-// our state is behind, which only a reload mends.
+// our state is behind, which only catching up with the log mends.
 func (r *Room) landedBefore(ctx context.Context, clientID string) (Landed, bool) {
 	if clientID == "" {
 		return Landed{}, false
@@ -195,12 +195,12 @@ func (r *Room) apply(ctx context.Context, clientID string, a game.Action) (Lande
 				// position this room applied: acknowledged where it landed,
 				// as any resend is. Reloading here replayed the whole match
 				// for every message that reused an old id. (Were the
-				// position taken too, the next append meets it and reloads.)
+				// position taken too, the next append meets it and catches up.)
 				return prev, nil
 			}
 			// Another server wrote this position: our state is behind the
-			// log. Reload it rather than fork the match.
-			r.reload(ctx)
+			// log. Catch up with it rather than fork the match.
+			r.catchUp(ctx)
 		}
 		return Landed{}, fmt.Errorf("store action: %w", err)
 	}
@@ -237,15 +237,34 @@ func (r *Room) storeFinish(ctx context.Context, res game.Result) error {
 	return nil
 }
 
-// reload replaces the live match with its stored log after a conflict.
-func (r *Room) reload(ctx context.Context) {
-	lm, err := r.resume(ctx, r.match.rec)
+// catchUp plays the actions another server stored past the live match's
+// end, after an append met a taken position. The live state is the log's
+// first n actions (each was stored before it was applied), so only the
+// rest is played: replaying the whole log again, as a fresh load does,
+// added every event of the match a second time. The match's timers and
+// bots are armed for where the log stands.
+func (r *Room) catchUp(ctx context.Context) {
+	m := r.match
+	recs, err := r.reg.Store.Actions(ctx, m.rec.ID)
 	if err != nil {
-		r.log().Error("reload match", "err", err)
+		r.log().Error("catch up with the match's log", "err", err)
 		return
 	}
-	r.match = lm
+	for _, rec := range recs {
+		if rec.Index < m.n {
+			continue
+		}
+		evs, err := game.StepEvents(m.state, m.rec.Setup.Seed, rec.Index, rec.Action)
+		if err != nil {
+			r.log().Error("catch up with the match's log", "match", m.rec.ID, "err", err)
+			break
+		}
+		m.record(rec)
+		r.sawPlay(m.rec, rec.Action)
+		r.addEvents(&m.rec, evs)
+	}
 	r.changed()
+	r.arm() // finishes a match the log ended
 }
 
 // arm cancels the armed timers and arms what the match asks for now, plus

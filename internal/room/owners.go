@@ -136,6 +136,22 @@ func (l lostDrops) SetRoomOptions(ctx context.Context, code string, options json
 	return l.check(code, l.Store.SetRoomOptions(ctx, code, options))
 }
 
+func (l lostDrops) SetRoomGame(ctx context.Context, code string, p store.GamePick) error {
+	return l.check(code, l.Store.SetRoomGame(ctx, code, p))
+}
+
+func (l lostDrops) PutSeatPass(ctx context.Context, p store.SeatPass) error {
+	return l.check(p.RoomCode, l.Store.PutSeatPass(ctx, p))
+}
+
+func (l lostDrops) EndSeatPass(ctx context.Context, code, seatID string, at time.Time) error {
+	return l.check(code, l.Store.EndSeatPass(ctx, code, seatID, at))
+}
+
+func (l lostDrops) PutNote(ctx context.Context, matchID string, seat game.Seat, note json.RawMessage) error {
+	return l.checkMatch(ctx, matchID, l.Store.PutNote(ctx, matchID, seat, note))
+}
+
 func (l lostDrops) SetRoomBotStrength(ctx context.Context, code string, s game.Strength) error {
 	return l.check(code, l.Store.SetRoomBotStrength(ctx, code, s))
 }

@@ -17,9 +17,10 @@ const (
 // refire arms a timer action again after the store refused to commit it
 // (an outage, a lost connection). Dropping it would stall the match for
 // good: nobody may be able to act until the timed step happens (a deal,
-// a focus arriving). The retry sits among the room's timers, so any change
-// that re-arms them (another action, a reload) replaces it with what the
-// match asks for then, and a dropped room takes it along.
+// a focus arriving). The retry sits among the room's timers, so any
+// change that re-arms them (another action, catching up with the log)
+// replaces it with what the match asks for then, and a dropped room takes
+// it along.
 func (r *Room) refire(matchID string, a game.Action) {
 	d := refireFirst << min(r.misfires, 6)
 	d = min(d, refireMost)

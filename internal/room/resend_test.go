@@ -148,7 +148,7 @@ func fill(tb testing.TB, m game.Move, rnd *rand.Rand) game.Action {
 }
 
 // countingStore counts reads of whole match logs: a room reads one to
-// load or reload its match.
+// load its match or catch up with it.
 type countingStore struct {
 	store.Store
 	logReads atomic.Int32

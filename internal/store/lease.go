@@ -61,11 +61,13 @@ type Leases interface {
 	// DeleteUnplayedRoom, on such a store, also refuses (ErrConflict) a
 	// room under an unexpired lease: its lobby is live on some instance.
 
-	// FencedBy is the store as instance writes to it: a change of a room's
-	// seats, host, options, bot strength, a new or finished match or an
-	// append to its log succeeds only while instance holds the room's unexpired lease,
-	// checked in the same transaction, which also keeps the lease from
-	// moving until it commits; otherwise ErrLeaseLost and nothing changes.
+	// FencedBy is the store as instance writes to it: every write a room
+	// makes (its seats, host, options, game, bot strength, night, a seat's
+	// one-time link, a seat's notes, a new or finished match, an append to
+	// its log) succeeds only while instance holds the room's unexpired
+	// lease, checked in the same transaction, which also keeps the lease
+	// from moving until it commits; otherwise ErrLeaseLost and nothing
+	// changes.
 	// It shares the store's connections: closing either closes both.
 	FencedBy(instance string) Store
 }

@@ -142,15 +142,28 @@ func (db *DB) Note(ctx context.Context, matchID string, seat game.Seat) (json.Ra
 	return note, nil
 }
 
-// PutNote replaces a seat's private notes for a match.
+// PutNote replaces a seat's private notes for a match, behind the fence of
+// the match's room.
 func (db *DB) PutNote(ctx context.Context, matchID string, seat game.Seat, note json.RawMessage) error {
 	if len(note) == 0 {
 		note = json.RawMessage(`{}`)
 	}
-	_, err := db.pool.Exec(ctx, `
-		INSERT INTO notes (match_id, seat, note) VALUES ($1, $2, $3)
-		ON CONFLICT (match_id, seat) DO UPDATE SET note = excluded.note`,
-		matchID, int(seat), []byte(note))
+	err := db.tx(ctx, func(tx pgx.Tx, _ time.Time) error {
+		if db.fence != "" {
+			var code string
+			if err := tx.QueryRow(ctx, `SELECT room_code FROM matches WHERE id = $1`, matchID).Scan(&code); err != nil {
+				return err
+			}
+			if err := db.fenced(ctx, tx, code); err != nil {
+				return err
+			}
+		}
+		_, err := tx.Exec(ctx, `
+			INSERT INTO notes (match_id, seat, note) VALUES ($1, $2, $3)
+			ON CONFLICT (match_id, seat) DO UPDATE SET note = excluded.note`,
+			matchID, int(seat), []byte(note))
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("put note %s seat %d: %w", matchID, seat, formatError(err))
 	}

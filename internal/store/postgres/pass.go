@@ -5,22 +5,32 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"topsecret/internal/store"
 )
 
-// PutSeatPass stores a seat's one-time link, replacing the seat's earlier one.
+// PutSeatPass stores a seat's one-time link, replacing the seat's earlier
+// one, behind the fence: a link moves a seat, so only the room's runner
+// may make one.
 func (db *DB) PutSeatPass(ctx context.Context, p store.SeatPass) error {
 	var used *time.Time
 	if p.UsedAt != nil {
 		t := dbTime(*p.UsedAt)
 		used = &t
 	}
-	_, err := db.pool.Exec(ctx, `
-		INSERT INTO seat_passes (room_code, seat_id, hash, expires_at, used_at)
-		VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (room_code, seat_id) DO UPDATE
-		SET hash = excluded.hash, expires_at = excluded.expires_at, used_at = excluded.used_at`,
-		p.RoomCode, p.SeatID, p.Hash, dbTime(p.ExpiresAt), used)
+	err := db.tx(ctx, func(tx pgx.Tx, _ time.Time) error {
+		if err := db.fenced(ctx, tx, p.RoomCode); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `
+			INSERT INTO seat_passes (room_code, seat_id, hash, expires_at, used_at)
+			VALUES ($1, $2, $3, $4, $5)
+			ON CONFLICT (room_code, seat_id) DO UPDATE
+			SET hash = excluded.hash, expires_at = excluded.expires_at, used_at = excluded.used_at`,
+			p.RoomCode, p.SeatID, p.Hash, dbTime(p.ExpiresAt), used)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("put seat pass %s/%s: %w", p.RoomCode, p.SeatID, formatError(err))
 	}
@@ -44,11 +54,17 @@ func (db *DB) SeatPass(ctx context.Context, code, hash string) (store.SeatPass, 
 	return p, nil
 }
 
-// EndSeatPass marks a seat's unused link used.
+// EndSeatPass marks a seat's unused link used, behind the fence.
 func (db *DB) EndSeatPass(ctx context.Context, code, seatID string, at time.Time) error {
-	_, err := db.pool.Exec(ctx, `
-		UPDATE seat_passes SET used_at = $1 WHERE room_code = $2 AND seat_id = $3 AND used_at IS NULL`,
-		dbTime(at), code, seatID)
+	err := db.tx(ctx, func(tx pgx.Tx, _ time.Time) error {
+		if err := db.fenced(ctx, tx, code); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `
+			UPDATE seat_passes SET used_at = $1 WHERE room_code = $2 AND seat_id = $3 AND used_at IS NULL`,
+			dbTime(at), code, seatID)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("end seat pass %s/%s: %w", code, seatID, formatError(err))
 	}

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -179,22 +180,41 @@ func (db *DB) UnplayedRooms(ctx context.Context, before time.Time) ([]string, er
 	return codes, nil
 }
 
-// DeleteUnplayedRoom deletes a room that never started a match; its seats go
-// with it. A room under an unexpired lease is live on some instance (a
-// lobby someone sits in), so it is kept: ErrConflict.
+// DeleteUnplayedRoom deletes a room that never started a match; its seats
+// and links go with it. A room under an unexpired lease is live on some
+// instance (a lobby someone sits in), so it is kept: ErrConflict.
+//
+// The delete holds the room's lease row while it decides, as a claim
+// would: a claim by an instance about to load the room waits for it, or
+// it for the claim. Checking for a lease in the DELETE alone missed a
+// claim not yet committed, and the instance then ran a lobby whose room
+// was gone. The row goes with the room, a lapsed lease of a dead
+// instance's included, so no lease outlives its room.
 func (db *DB) DeleteUnplayedRoom(ctx context.Context, code string) error {
 	err := db.tx(ctx, func(tx pgx.Tx, _ time.Time) error {
+		var free bool
+		err := tx.QueryRow(ctx, `
+			INSERT INTO room_leases (room_code, instance, expires_at) VALUES ($1, '', now())
+			ON CONFLICT (room_code) DO UPDATE SET instance = '', expires_at = now()
+				WHERE room_leases.expires_at <= now()
+			RETURNING true`, code).Scan(&free)
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return err
+		}
 		tag, err := tx.Exec(ctx, `
-			DELETE FROM rooms WHERE code = $1 AND NOT EXISTS (SELECT 1 FROM matches WHERE room_code = $1)
-			AND NOT EXISTS (SELECT 1 FROM room_leases WHERE room_code = $1 AND expires_at > now())`, code)
-		if err != nil || tag.RowsAffected() > 0 {
+			DELETE FROM rooms WHERE code = $1 AND $2 AND NOT EXISTS (SELECT 1 FROM matches WHERE room_code = $1)`,
+			code, free)
+		if err != nil {
 			return err
 		}
-		var one int
-		if err := tx.QueryRow(ctx, `SELECT 1 FROM rooms WHERE code = $1`, code).Scan(&one); err != nil {
-			return err
+		if tag.RowsAffected() == 0 {
+			if err := roomExists(ctx, tx, code); err != nil {
+				return err
+			}
+			return store.ErrConflict
 		}
-		return store.ErrConflict
+		_, err = tx.Exec(ctx, `DELETE FROM room_leases WHERE room_code = $1`, code)
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("delete room %s: %w", code, formatError(err))

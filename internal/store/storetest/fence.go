@@ -33,6 +33,29 @@ var roomWrites = []struct {
 		_ = json.Unmarshal(mustRoom(t, s, code).Options, &o)
 		return o.Rounds == 9
 	}},
+	{"SetRoomGame", nil, func(ctx context.Context, s store.Store, code string) error {
+		return s.SetRoomGame(ctx, code, store.GamePick{Game: "wink", Options: []byte(`{}`), After: 0})
+	}, func(t *testing.T, s store.Store, code string) bool { return mustRoom(t, s, code).Game == "wink" }},
+	{"PutSeatPass", nil, func(ctx context.Context, s store.Store, code string) error {
+		return s.PutSeatPass(ctx, NewSeatPass(code, "seat-a"))
+	}, func(t *testing.T, s store.Store, code string) bool {
+		_, err := s.SeatPass(t.Context(), code, NewSeatPass(code, "seat-a").Hash)
+		return err == nil
+	}},
+	{"EndSeatPass", func(t *testing.T, s store.Store, code string) {
+		MustPutSeatPass(t, s, NewSeatPass(code, "seat-a"))
+	}, func(ctx context.Context, s store.Store, code string) error {
+		return s.EndSeatPass(ctx, code, "seat-a", T0)
+	}, func(t *testing.T, s store.Store, code string) bool {
+		return mustSeatPass(t, s, code, NewSeatPass(code, "seat-a").Hash).UsedAt != nil
+	}},
+	{"PutNote", func(t *testing.T, s store.Store, code string) {
+		MustCreateMatch(t, s, code, 1)
+	}, func(ctx context.Context, s store.Store, code string) error {
+		return s.PutNote(ctx, NewMatch(code, 1).ID, 0, []byte(`{"cleared":["Ada"]}`))
+	}, func(t *testing.T, s store.Store, code string) bool {
+		return mustNote(t, s, NewMatch(code, 1).ID, 0) != "{}"
+	}},
 	{"SetRoomBotStrength", nil, func(ctx context.Context, s store.Store, code string) error {
 		return s.SetRoomBotStrength(ctx, code, game.Strength("strong"))
 	}, func(t *testing.T, s store.Store, code string) bool {
