@@ -15,6 +15,7 @@ import (
 // itself once nobody has moved for twelve hours: every phone and the table
 // screen say why, and so does the room's history and the match's replay.
 func TestBrowser_AbandonedMatchSaysWhy(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	clock := room.NewManualClock(time.Now())

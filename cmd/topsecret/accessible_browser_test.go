@@ -22,6 +22,7 @@ import (
 // motion, and gives every tap target on a phone at least 24px of height,
 // in English and in German.
 func TestBrowser_EveryScreenAccessible(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 
@@ -45,6 +46,7 @@ func TestBrowser_EveryScreenAccessible(t *testing.T) {
 			{"wink", 3, false}, {"vault", 2, true}, {"inkognito", 3, false}, {"couriers", 2, false}, {"embassy", 2, false},
 		} {
 			t.Run(lang+"/"+g.slug, func(t *testing.T) {
+				t.Parallel() // each game's room and phones are its own
 				everyScreenOf(t, browser, m, lang, g.slug, g.bots, g.confirm)
 			})
 		}
@@ -99,6 +101,7 @@ func everyScreenOf(t *testing.T, browser context.Context, m *Main, lang, slug st
 // checks as the live screens, on a phone and on a 1280x720 screen, in
 // English and in German; on the phone nothing scrolls sideways.
 func TestBrowser_ReplayAndHistoryAccessible(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	type finished struct{ slug, code, id string }
@@ -121,6 +124,7 @@ func TestBrowser_ReplayAndHistoryAccessible(t *testing.T) {
 			{"phone", 390, 844, true}, {"desk", 1280, 720, false},
 		} {
 			t.Run(lang+"/"+screen.name, func(t *testing.T) {
+				t.Parallel() // each reader is a phone of its own; the matches only get read
 				p := newPhone(t, browser, screen.name)
 				p.tb = t
 				p.run(chromedp.EmulateViewport(screen.width, screen.height), chromedp.Navigate(m.URL()+"/?lang="+lang))

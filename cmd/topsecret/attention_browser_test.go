@@ -64,6 +64,7 @@ func vaultCard(code string) string {
 // tapped: never before). The screen stays awake while the deal runs, and
 // no longer.
 func TestBrowser_VaultConfirmPeekAndBoom(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	ann, ben := newPhone(t, browser, "Ann"), newPhone(t, browser, "Ben")
@@ -198,6 +199,7 @@ func (p *phone) title() string { return get(p, chromedp.Evaluate[string](`docume
 // move" on the phone that must draw or play and on no other; the claim is
 // confirmed in the page; the sound switch is remembered.
 func TestBrowser_WinkAttention(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	ann, ben := newPhone(t, browser, "Ann"), newPhone(t, browser, "Ben")

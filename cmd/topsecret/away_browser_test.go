@@ -17,6 +17,7 @@ import (
 // ever, and no seat card loses its name to the mark (issue 27, F11): eight
 // seats with long names at 390x844, seven of whose phones came and went.
 func TestBrowser_AwaySaysForHowLong(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	clock := room.NewManualClock(time.Now())
@@ -129,6 +130,7 @@ func comeAndGo(tb testing.TB, m *Main, code, token string) {
 // them (issue 27, F9): the board's clock counts the fair 20 seconds, not
 // the dead phone's last 4.
 func TestBrowser_BackMidTurnSeesFairTime(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	clock := room.NewManualClock(time.Now())

@@ -13,6 +13,7 @@ import (
 // a guest's phone reads it once a bot sits, and the host's choice is still
 // checked after a reload.
 func TestBrowser_HostPicksBotStrength(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 
@@ -66,6 +67,7 @@ func lookAtBots(host, guest *phone, label string) {
 // An inkognito phone counts its time limit down while it is the player's
 // move, and the table screen shows the running limit too.
 func TestBrowser_InkognitoShowsTheTimeLimit(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	ann := newPhone(t, browser, "Ann")

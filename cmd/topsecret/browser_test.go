@@ -104,7 +104,7 @@ func refuseDialogs(tb testing.TB, ctx context.Context, name string) {
 // is looked for again: the action never reached it.
 func (p *phone) run(actions ...chromedp.Action[chromedp.Void]) {
 	p.tb.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, browserStep)
 	defer cancel()
 	for {
 		err := chromedp.Do(ctx, actions...)
@@ -120,9 +120,15 @@ func (p *phone) run(actions ...chromedp.Action[chromedp.Void]) {
 }
 
 // get runs one action that returns a value.
+// browserStep bounds one browser step (a wait, a page load, an axe run). It is
+// a bound on a stuck page, not a speed: the suite runs two browsers side
+// by side on two cores beside another package's tests, and an axe run
+// over inkognito's sheet took over 20 s there.
+const browserStep = 45 * time.Second
+
 func get[T any](p *phone, a chromedp.Action[T]) T {
 	p.tb.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, browserStep)
 	defer cancel()
 	v, err := chromedp.Run(ctx, a)
 	if err != nil {
@@ -209,6 +215,7 @@ func within(d time.Duration, cond func() bool) bool {
 // starts it, everyone draws, turns pass, a reload keeps the seat and hand,
 // and the table screen shows the public board only.
 func TestBrowser_WinkFirstTurns(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 

@@ -15,6 +15,7 @@ import (
 // sent and Confirm not under the finger; a deliberate tap on Confirm
 // afterwards does act.
 func TestBrowser_DoubleTapOnlyAsks(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 

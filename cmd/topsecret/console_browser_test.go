@@ -34,6 +34,7 @@ func (p *phone) shotBoth(label string, wide bool) {
 // by a bot; the match is ended; all without opening the host's page
 // /r/CODE. The players' phones and their table screens get no controls.
 func TestBrowser_HostRunsTheNightFromTheTable(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	tv := newPhone(t, browser, "TV").tv()
@@ -123,6 +124,7 @@ func TestBrowser_HostRunsTheNightFromTheTable(t *testing.T) {
 // The table screen's console closes itself once the host leaves it: the
 // board is covered only while the host uses it.
 func TestBrowser_ConsoleClosesItself(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	code, host := apiMatch(t, m, "vault", map[string]any{}, 1)
@@ -178,6 +180,7 @@ func apiMatch(t *testing.T, m *Main, game string, options map[string]any, people
 // a bot plays for it from the next turn unless it is back, and the host
 // hurries the bot from the table screen.
 func TestBrowser_BotComesIsSaid(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	var c struct {
@@ -220,6 +223,7 @@ func TestBrowser_BotComesIsSaid(t *testing.T) {
 // hosts now, the guests' lobby names the host, and the new host is told
 // once what the role can do.
 func TestBrowser_HostPassIsTold(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	m.Rooms.HostAwayAfter = time.Second // instead of three minutes
@@ -256,6 +260,7 @@ func TestBrowser_HostPassIsTold(t *testing.T) {
 // with a one-time code, typed on the TV; the TV then starts the match and
 // runs it.
 func TestBrowser_TVTakesTheConsole(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	host := newPhone(t, browser, "Ann")
@@ -309,6 +314,7 @@ func TestBrowser_TVTakesTheConsole(t *testing.T) {
 // watching" nor "I was Ben: rejoin" for other people's seats. In German,
 // whose words are the longest.
 func TestBrowser_HostPageSaysWhatTheHostDoes(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	host := newPhone(t, browser, "Host")

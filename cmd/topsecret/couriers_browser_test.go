@@ -21,6 +21,7 @@ import (
 // done all three and seen a suitcase delivered. The table screen shows
 // the map and the fight, never a clue or a button.
 func TestBrowser_CouriersMoveFightPickup(t *testing.T) {
+	t.Parallel()
 	began := time.Now()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())

@@ -18,10 +18,12 @@ import (
 // a Swedish and a French phone, and the table screen in each, draw the
 // map made for that language, which names Moscow as that language does.
 func TestBrowser_CouriersMapInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	for _, lang := range []string{"de", "sv", "fr"} {
 		t.Run(lang, func(t *testing.T) {
+			t.Parallel()
 			p := newPhone(t, browser, "Ann")
 			p.run(chromedp.Navigate(m.URL() + "/?lang=" + lang))
 			code, _ := mustStartMatch(t, m, "couriers", nil, 3, p)
@@ -61,6 +63,7 @@ func TestBrowser_CouriersMapInTheReadersLanguage(t *testing.T) {
 // drawing's own names are 6 px on a phone), and each player's combat cards
 // are drawn as cards, not a run of digits ("0024 | 513").
 func TestBrowser_CouriersPhoneReadsTheMap(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	code, host := newRoom(t, m, "couriers", nil)

@@ -19,6 +19,7 @@ import (
 // a few seconds only. Holding the code holder shows the phone's own
 // cards; the table screen never shows a holder's faces.
 func TestBrowser_EmbassyEnterAndChallenge(t *testing.T) {
+	t.Parallel()
 	began := time.Now()
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("seed %d", seed)

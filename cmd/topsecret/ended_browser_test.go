@@ -13,6 +13,7 @@ import (
 // table screen show no turn to take, no clock running and no control that
 // would act, and the phone's tab no longer says it is your move.
 func TestBrowser_EndedMatchShowsTheEnd(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	games := []struct {
@@ -24,6 +25,7 @@ func TestBrowser_EndedMatchShowsTheEnd(t *testing.T) {
 	}
 	for _, g := range games {
 		t.Run(g.slug, func(t *testing.T) {
+			t.Parallel()
 			ann := newPhone(t, browser, "Ann")
 			code, token := mustStartMatch(t, m, g.slug, g.opts, g.bots, ann)
 			table := newPhone(t, browser, "Table")

@@ -150,6 +150,7 @@ func (p *phone) fitsScreen(t *testing.T, where string) {
 // at the result, and its replay, in English and in German (the longest
 // words).
 func TestBrowser_TableScreenEverythingFits(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	tv := newPhone(t, browser, "tv")

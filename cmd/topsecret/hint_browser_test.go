@@ -11,6 +11,7 @@ import (
 // setup everyone does at once, where it used to cover Hide; at the
 // player's own first turn, whoever started; and never over a control.
 func TestBrowser_FirstTurnHintWhenItApplies(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	ann := newPhone(t, browser, "Ann")

@@ -11,6 +11,7 @@ import (
 // phone gets the host's buttons; the host comes back and takes it back
 // with one tap.
 func TestBrowser_HostRolePasses(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	m.Rooms.HostAwayAfter = time.Second // instead of three minutes

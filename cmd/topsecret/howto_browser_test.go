@@ -50,6 +50,7 @@ func (p *phone) wordsFit(i int) string {
 // through them and close them; the table screen shows the same cards
 // while the lobby waits.
 func TestBrowser_HowToInTheLobby(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	ann := newPhone(t, browser, "Ann")
@@ -113,6 +114,7 @@ func (p *phone) showing() string {
 // with the board as it was; the first turn shows a one-line hint once,
 // and once dismissed it stays gone after a reload.
 func TestBrowser_HowToDuringTheMatch(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	code, token := newRoom(t, m, "vault", nil)
@@ -167,6 +169,7 @@ func TestBrowser_HowToDuringTheMatch(t *testing.T) {
 // opens in the language its link asks for, and the first card reads the
 // game's own words in that language.
 func TestBrowser_HowToFitsEveryLanguage(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	cat := shelf.New(true).Words()

@@ -117,6 +117,7 @@ func (p *phone) replayStep() (step, last int, playing bool) {
 // the button it was on turns off; space plays and pauses; and on a phone
 // Escape folds "More" and gives focus back to its button.
 func TestBrowser_ReplayByKeyboardAlone(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	_, id := mustFinishedBotMatch(t, m.URL())
@@ -200,6 +201,7 @@ func TestBrowser_ReplayByKeyboardAlone(t *testing.T) {
 // frame redraws the room; the how-to-play dialog opens with Enter, keeps
 // Tab inside itself, closes with Escape and gives focus back.
 func TestBrowser_TableScreenByKeyboardAlone(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	code, host := mustStartMatch(t, m, "vault", nil, 3)

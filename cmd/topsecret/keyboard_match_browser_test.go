@@ -143,6 +143,7 @@ func (p *phone) tabTo() bool {
 // made with Enter or Space, confirmed in the page's own question the same
 // way, and the match ends without a timer ever moving for the player.
 func TestBrowser_EveryGameByKeyboardAlone(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	for _, g := range []struct {

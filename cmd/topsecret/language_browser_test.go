@@ -32,6 +32,7 @@ func (p *phone) scrollTo(sel string) {
 // room, the Swede arrives by a ?lang= link, and once the match starts each
 // phone reads the same events in its own language.
 func TestBrowser_EachPhoneInItsLanguage(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 

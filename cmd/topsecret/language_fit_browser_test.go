@@ -26,6 +26,7 @@ func (p *phone) fits(where string) {
 // home page, a vault lobby, the running match and a wink replay keep every
 // control's words inside it; a French table screen shows the match.
 func TestBrowser_LongerWordsFit(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	done, _, id := finishedMatch(t, m, "wink", 4, map[string]any{"mode": "remote"})

@@ -19,6 +19,7 @@ type speaker struct{ name, lang string }
 // only its own language at every step of the match, on the result and on
 // the replay afterwards; a table screen in another language reads only that.
 func TestBrowser_MixedTablePlaysOneMatch(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		people []speaker
@@ -142,6 +143,7 @@ func TestBrowser_MixedTablePlaysOneMatch(t *testing.T) {
 // the result, each step's words, the secret files and a seat's own eyes,
 // with nothing in English and no engine code; the room's result banner too.
 func TestBrowser_EveryReplayInGermanAndSwedish(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	langs := []string{"de", "sv"}

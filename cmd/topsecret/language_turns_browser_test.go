@@ -20,6 +20,7 @@ type turnPlayer func(t *testing.T, p *phone, rng *rand.Rand) string
 // each phone reads only its own language: no English word, no word of the
 // other phone's language, on the way into the match and out of it.
 func TestBrowser_EveryGameTurnInGermanAndSwedish(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		game    string
 		options map[string]any

@@ -41,6 +41,7 @@ const readLiveNews = `(() => {
 // new event line, in the reader's language, each once: three bots hiding
 // at the same moment are three lines heard, not the last one only.
 func TestBrowser_LiveRegionSaysOthersMoves(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	var c struct {

@@ -55,6 +55,7 @@ type markCheck struct {
 // every agent, suitcase, spy and bodyguard a phone or the table screen
 // shows wears its colour's sign as well as its fill.
 func TestBrowser_SeatMarksWearSigns(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	for _, c := range []struct{ slug, seat, table string }{

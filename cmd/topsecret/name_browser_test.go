@@ -37,6 +37,7 @@ func (p *phone) nameField() string {
 // character), eight families (their bytes); text typed in the middle of a
 // full field is not taken, and the name it holds is one the room accepts.
 func TestBrowser_NameFieldStopsAtLimit(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	code, _ := newRoom(t, m, "wink", nil)
@@ -106,6 +107,7 @@ func TestBrowser_NameFieldStopsAtLimit(t *testing.T) {
 // did not fit, and no longer once a letter is taken back. A name of styled
 // letters the screens cannot draw is refused in words (F17).
 func TestBrowser_NameFieldSaysItsLimit(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	code, _ := newRoom(t, m, "wink", nil)

@@ -45,6 +45,7 @@ func tokenOf(t *testing.T, p *phone, code string) string {
 // than embassy seats, the lobby says so, and the host picks who sits out.
 // A phone that joined once offers its name in the next room it opens.
 func TestBrowser_NightInOneRoom(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	tv := newPhone(t, browser, "TV").tv()

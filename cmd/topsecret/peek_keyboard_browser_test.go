@@ -77,6 +77,7 @@ func (p *phone) tabToID(want string) {
 // Tab shows the hand while the keyboard is on it, so a player never
 // chooses blind.
 func TestBrowser_PeekByKeyboard(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	for _, g := range []struct {

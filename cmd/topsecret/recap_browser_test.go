@@ -61,6 +61,7 @@ func copyMatch(tb testing.TB, m *Main, code, id string) {
 // in English and German, accessible; once the host closes the night,
 // every screen shows it until the host plays on.
 func TestBrowser_NightRecap(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	code, host := newRoom(t, m, "vault", nil)

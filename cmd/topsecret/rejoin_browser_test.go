@@ -40,6 +40,7 @@ func (p *phone) shotWide(label string) {
 // was Ben: rejoin", the host allows it with one tap, and Ben has his seat
 // and the very same hand back.
 func TestBrowser_RejoinThroughTheHost(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	host := newPhone(t, browser, "Ann")
@@ -103,6 +104,7 @@ func TestBrowser_RejoinThroughTheHost(t *testing.T) {
 // only watches, every screen hears that the host moved the seat, and the
 // link does not work twice.
 func TestBrowser_MoveSeatByLink(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	host := newPhone(t, browser, "Ann")
@@ -180,6 +182,7 @@ func TestBrowser_MoveSeatByLink(t *testing.T) {
 // Remove closes them and they stay out a while, saying so, while the
 // players' phones on the same network play on.
 func TestBrowser_HostRemovesWatchers(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	host := newPhone(t, browser, "Ann")

@@ -16,6 +16,7 @@ import (
 // again from its own history link, the room's result banner and the room's
 // history.
 func TestReplayBrowser_StepPerspectiveDeepLink(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	code, id := mustFinishedBotMatch(t, m.URL())

@@ -16,6 +16,7 @@ import (
 // Swedish follower's watch bar, read in Swedish after every change the
 // script makes, none of it in English.
 func TestReplayBrowser_ScriptWordsInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	code, host, id := finishedMatch(t, m, "wink", 4, map[string]any{"mode": "remote", "agentCardsRemovedPerPlayer": 4})

@@ -12,6 +12,7 @@ import (
 // replaces that seat (and their own) with a bot, the bots finish the deal,
 // and the returning player takes the seat back with one tap.
 func TestBrowser_HostReplacesAnAbsentPlayer(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 
@@ -51,6 +52,7 @@ func TestBrowser_HostReplacesAnAbsentPlayer(t *testing.T) {
 // phone keeps offering his cards beside "Take my seat back", and playing
 // one gives him the seat back.
 func TestBrowser_StandinSeatPlaysItsOwnCard(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	m.Rooms.BotDelay = time.Hour // the bot leaves Ben's card to Ben

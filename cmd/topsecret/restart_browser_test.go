@@ -17,6 +17,7 @@ import (
 // versions began again from zero in a new process once, and the page,
 // keeping only newer frames, froze.)
 func TestBrowser_PageFollowsTheMatchAcrossARestart(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	dir := t.TempDir()
 	m := MustRunMain(t, dir)

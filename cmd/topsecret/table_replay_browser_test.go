@@ -59,6 +59,7 @@ func waitFinished(tb testing.TB, m *Main, code, id string) {
 // scrolling, full rooms included, and after a match the result once: the
 // board's own, beside a slim card with the way on, all on the screen.
 func TestBrowser_TableScreenFits(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	tv := newPhone(t, browser, "tv")
@@ -100,6 +101,7 @@ func TestBrowser_TableScreenFits(t *testing.T) {
 // on a phone (where "More" opens the rest above it), and its step bar
 // names the game's own units.
 func TestBrowser_ReplayBarIsCompact(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	code, _, id := finishedMatch(t, m, "wink", 4, map[string]any{"mode": "remote", "agentCardsRemovedPerPlayer": 4})
@@ -150,6 +152,7 @@ func TestBrowser_ReplayBarIsCompact(t *testing.T) {
 // follows the host's steps with the host's eyes, and goes back to the room
 // when the host stops.
 func TestBrowser_TableScreenFollowsSharedReplay(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	code, host, id := finishedMatch(t, m, "wink", 4, map[string]any{"mode": "remote", "agentCardsRemovedPerPlayer": 4})

@@ -87,6 +87,7 @@ func addBots(tb testing.TB, m *Main, code, host string, n int) {
 // without a seat reads why: the room is full (and the name form comes back
 // the moment a seat frees), or a match is running.
 func TestBrowser_SeatsSayWhatIsTrue(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 
@@ -183,6 +184,7 @@ func TestBrowser_SeatsSayWhatIsTrue(t *testing.T) {
 // Every 404 is a page saying what is missing, with the room-code box that
 // keeps the code from the address, at a phone's and a laptop's size.
 func TestBrowser_NotFoundSaysWhatIsMissing(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	p := newPhone(t, browser, "visitor")
@@ -217,6 +219,7 @@ func TestBrowser_NotFoundSaysWhatIsMissing(t *testing.T) {
 // inkognito's header names the phone's role in full on a 390 px phone, as
 // an agent and as the Ambassador, with "Your move" showing beside it.
 func TestBrowser_InkognitoRoleLineFits(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	tests := []struct {

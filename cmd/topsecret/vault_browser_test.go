@@ -35,6 +35,7 @@ func apiPost(tb testing.TB, m *Main, path, token string, body any, out any) int 
 // table (it shouts BOOM! in time), moles steal, and it banks or keeps when
 // asked, all through the buttons a player taps.
 func TestBrowser_VaultBlastAndSteal(t *testing.T) {
+	t.Parallel()
 	browser := mustBrowser(t)
 	m := MustRunMain(t, t.TempDir())
 	ann := newPhone(t, browser, "Ann")
