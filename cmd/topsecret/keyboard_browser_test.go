@@ -65,6 +65,12 @@ func (p *phone) press(keys ...string) {
 	}
 }
 
+// pressShiftTab moves focus back one stop, as Shift+Tab does.
+func (p *phone) pressShiftTab() {
+	p.tb.Helper()
+	p.run(chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift)))
+}
+
 // tabThrough presses Tab until focus comes back to where it started (or
 // leaves the page), and returns every stop on the way. Each must show a
 // ring of at least 3:1, take room on screen and have a name.

@@ -61,12 +61,15 @@ const countDraws = `(() => {
 // focusedChoice says where Tab has brought focus: "here" on the marked
 // control (or, for a choice among radios, on any radio of its group: the
 // arrow keys would go on from there, Space takes the one focused),
-// "gone" when a redraw took the mark away, else "".
+// "gone" when a redraw took the mark away, "back" when the control comes
+// before the focus in the page (a player would press Shift+Tab: the
+// pages use no positive tabindex, so the page's order is Tab's), else "".
 const focusedChoice = `(() => {
 	const want = document.querySelector("[data-kb]"), at = document.activeElement;
 	if (!want) return "gone";
 	if (at === want) return "here";
 	if (want.type === "radio" && at && at.type === "radio" && at.name === want.name && at.form === want.form) return "here";
+	if (at && at !== document.body && (want.compareDocumentPosition(at) & Node.DOCUMENT_POSITION_FOLLOWING)) return "back";
 	return "";
 })()`
 
@@ -131,6 +134,9 @@ func (p *phone) tabTo() bool {
 			return true
 		case "gone":
 			return false
+		case "back":
+			p.pressShiftTab()
+			continue
 		}
 		p.press(kb.Tab)
 	}
