@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -25,15 +26,38 @@ type serverProcess struct {
 	log  *bytes.Buffer
 }
 
-// buildBinary compiles cmd/topsecret once into the test's temporary directory.
+// built is cmd/topsecret compiled once for every test of the run that
+// runs it as a process (a build takes 10 to 20 s on two loaded cores);
+// TestMain removes its folder.
+var built struct {
+	once     sync.Once
+	dir, bin string
+	err      error
+}
+
+// buildBinary compiles cmd/topsecret, once per run of the package's tests.
 func buildBinary(tb testing.TB) string {
 	tb.Helper()
-	bin := filepath.Join(tb.TempDir(), "topsecret")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		tb.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "topsecret-test-bin-"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "topsecret")
+		if out, err := exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %w\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		tb.Fatal(built.err)
 	}
-	return bin
+	return built.bin
+}
+
+// removeBuilt removes the binary buildBinary made, after the run.
+func removeBuilt() {
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
 }
 
 // freeAddr is a loopback address nobody listens on right now.

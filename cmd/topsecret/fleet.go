@@ -18,7 +18,9 @@ import (
 // database: it registers under its advertised address, and from then on
 // runs a room only while it holds the room's lease. Rooms in play whose
 // instance died are adopted by the keeper, an even share at a time, instead
-// of all at once by whichever instance starts first.
+// of all at once by whichever instance starts first, and an instance
+// holding more than its share hands rooms to the emptiest, so a restarted
+// instance gets its part again.
 func (m *Main) joinFleet(ctx context.Context) error {
 	leases, ok := m.Store.(store.Leases)
 	if !ok {
@@ -41,6 +43,7 @@ func (m *Main) joinFleet(ctx context.Context) error {
 		defer cancel()
 		_, _ = m.Rooms.Get(ctx, code) // an error leaves it for the next round
 	}
+	k.Handover = m.Rooms.HandOver
 	m.Rooms.Owners = k
 	if err := k.Start(ctx); err != nil {
 		return err

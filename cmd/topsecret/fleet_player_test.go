@@ -33,7 +33,21 @@ type fleetPlayer struct {
 	acked   []fleetAck
 	n       int
 	acting  bool
+	// lastFrame is when the latest frame came; gaps are the stretches
+	// longer than gapWorth without one, for the tests that measure how
+	// long a phone's board stood still.
+	lastFrame time.Time
+	gaps      []frameGap
+	drops     int            // connections lost after a frame came on them
+	refusals  map[string]int // error answers, by code
 }
+
+// frameGap is a stretch without a fresh frame, from the frame before it
+// to the one that ended it.
+type frameGap struct{ from, to time.Time }
+
+// gapWorth is the shortest stretch without a frame worth remembering.
+const gapWorth = 500 * time.Millisecond
 
 type fleetFrame struct {
 	Type   string          `json:"type"`
@@ -84,6 +98,9 @@ func (p *fleetPlayer) run(ctx context.Context) {
 		p.read(ctx, c)
 		c.CloseNow()
 		p.mu.Lock()
+		if p.up {
+			p.drops++
+		}
 		p.conn, p.up = nil, false
 		p.mu.Unlock()
 	}
@@ -103,6 +120,11 @@ func (p *fleetPlayer) read(ctx context.Context, c *websocket.Conn) {
 		switch f.Type {
 		case "view":
 			p.up, p.last, p.legal = true, f, f.Legal
+			now := time.Now()
+			if !p.lastFrame.IsZero() && now.Sub(p.lastFrame) > gapWorth {
+				p.gaps = append(p.gaps, frameGap{p.lastFrame, now})
+			}
+			p.lastFrame = now
 			if f.Status == "finished" && p.host != "" && p.acting && !p.rematching {
 				p.rematching = true
 				go p.rematch(ctx)
@@ -115,6 +137,10 @@ func (p *fleetPlayer) read(ctx context.Context, c *websocket.Conn) {
 		case "error":
 			// Refused or not stored: a fresh move follows from the next frame.
 			delete(p.pending, f.ID)
+			if p.refusals == nil {
+				p.refusals = map[string]int{}
+			}
+			p.refusals[f.Code]++
 		}
 		p.mu.Unlock()
 	}

@@ -13,7 +13,7 @@ import (
 	"topsecret/internal/store/pgtest"
 )
 
-func TestMain(m *testing.M) { pgtest.Main(m) }
+func TestMain(m *testing.M) { pgtest.Main(m, removeBuilt) }
 
 // With DATABASE_URL set the same binary keeps everything in PostgreSQL: a
 // bot match plays to its end, and a restarted server still has the room,

@@ -15,9 +15,15 @@ import (
 func (k *Keeper) Claim(ctx context.Context, code string) (string, error) {
 	k.mu.Lock()
 	refuse := k.draining || k.crashed || k.overdue()
+	to, handing := k.handing[code]
 	k.mu.Unlock()
 	if refuse {
 		return "", ErrDraining
+	}
+	if handing {
+		// Stopping here for the instance it goes to: sent there, whose
+		// claim waits for the lease.
+		return to.address, nil
 	}
 	l, err := k.Store.Claim(ctx, code, k.ID, k.TTL)
 	if errors.Is(err, store.ErrNotFound) {
@@ -43,14 +49,27 @@ func (k *Keeper) Claim(ctx context.Context, code string) (string, error) {
 	return "", nil
 }
 
-// Release gives up the room's lease, after the registry stopped the room.
+// Release gives up the room's lease, after the registry stopped the room;
+// a room being handed over has its lease passed on instead.
 func (k *Keeper) Release(code string) {
 	k.mu.Lock()
 	_, ok := k.held[code]
 	delete(k.held, code)
 	crashed := k.crashed
+	to, handing := k.handing[code]
 	k.mu.Unlock()
+	if handing {
+		defer func() {
+			k.mu.Lock()
+			delete(k.handing, code)
+			k.mu.Unlock()
+		}()
+	}
 	if !ok || crashed {
+		return
+	}
+	if handing {
+		k.hand(code, to)
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), k.TTL)

@@ -51,13 +51,20 @@ type Keeper struct {
 	// the registry must stop it at once.
 	Lost func(code string)
 	// Adopt is called for a room with a match in play whose instance died,
-	// so its bots and timers run again here without waiting for a phone.
+	// or one another instance handed to this one, so its bots and timers
+	// run here without waiting for a phone.
 	Adopt func(ctx context.Context, code string)
+	// Handover stops a room running here and releases it (which Release
+	// turns into handing its lease on), reporting whether it ran here: the
+	// registry's HandOver. Nil never hands rooms over (see balance).
+	Handover func(code string) bool
 
 	mu sync.Mutex
 	// held maps the rooms this instance believes it holds to when each
 	// entered the map (monotonic clock).
 	held map[string]time.Time
+	// handing maps the rooms being handed over to where they go.
+	handing map[string]handTarget
 	// renewed is when the last successful renewal started: every lease
 	// held then lasts until at least renewed+TTL.
 	renewed  time.Time
@@ -78,7 +85,7 @@ func NewKeeper(st store.Leases, address string, log *slog.Logger) *Keeper {
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
 	return &Keeper{Store: st, ID: hex.EncodeToString(b), Address: address, TTL: DefaultTTL, Log: log,
-		held: map[string]time.Time{}}
+		held: map[string]time.Time{}, handing: map[string]handTarget{}}
 }
 
 // Start registers the instance, supersedes a killed one at its address,
@@ -111,7 +118,7 @@ func (k *Keeper) Start(ctx context.Context) error {
 
 // run ticks every TTL/5: it starts a renewal unless one is still going,
 // drops every room once the last good renewal is half a TTL old (fence),
-// and adopts orphans every other tick. A renewal may take up to half a TTL
+// and every other tick adopts orphans and evens out the rooms. A renewal may take up to half a TTL
 // (a slow database is not a dead one), but the fence does not wait for it:
 // rooms stop at most half a TTL plus one tick (seven tenths of a TTL) after
 // the start of the last good renewal, before any lease it renewed can lapse.
@@ -138,6 +145,7 @@ func (k *Keeper) run(stopc <-chan struct{}, done chan<- struct{}) {
 			go func() {
 				defer k.adopting.Store(false)
 				k.adopt(every)
+				k.balance(every)
 			}()
 		}
 	}

@@ -30,6 +30,13 @@ type instance struct {
 
 func mustInstance(tb testing.TB, dsn, addr string, ttl time.Duration) *instance {
 	tb.Helper()
+	return mustInstanceHanding(tb, dsn, addr, ttl, false)
+}
+
+// mustInstanceHanding is mustInstance whose keeper, with handing, hands
+// rooms over to even out the fleet.
+func mustInstanceHanding(tb testing.TB, dsn, addr string, ttl time.Duration, handing bool) *instance {
+	tb.Helper()
 	db, err := postgres.Open(context.Background(), dsn)
 	if err != nil {
 		tb.Fatal(err)
@@ -40,6 +47,9 @@ func mustInstance(tb testing.TB, dsn, addr string, ttl time.Duration) *instance 
 	k.TTL = ttl
 	k.Lost = rooms.Drop
 	k.Adopt = func(ctx context.Context, code string) { _, _ = rooms.Get(ctx, code) }
+	if handing {
+		k.Handover = rooms.HandOver
+	}
 	rooms.Owners = k
 	if err := k.Start(context.Background()); err != nil {
 		tb.Fatal(err)

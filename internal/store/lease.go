@@ -20,6 +20,12 @@ type Lease struct {
 	Expires  time.Time
 }
 
+// Instance is a server instance sharing the database.
+type Instance struct {
+	ID      string
+	Address string // where the others forward its rooms' requests
+}
+
 // Leases coordinates several server instances sharing one database: each
 // registers itself, and each room runs on the one instance holding its
 // lease. Only a shared database implements it (PostgreSQL); every expiry is
@@ -58,6 +64,15 @@ type Leases interface {
 	Orphans(ctx context.Context) ([]string, error)
 	// Held lists every unexpired lease, for operators and tests.
 	Held(ctx context.Context) ([]Lease, error)
+	// Instances lists the instances whose heartbeat is younger than
+	// within, ordered by id: the fleet a room may be handed to.
+	Instances(ctx context.Context, within time.Duration) ([]Instance, error)
+	// Hand gives from's unexpired lease of a room to instance to for ttl,
+	// as if to had claimed it: every instance then forwards the room's
+	// requests to to, which loads the room on the first (its own Claim
+	// finds the lease its own). False, and nothing changed, if from holds
+	// no unexpired lease of the room or to is not registered.
+	Hand(ctx context.Context, code, from, to string, ttl time.Duration) (bool, error)
 	// DeleteUnplayedRoom, on such a store, also refuses (ErrConflict) a
 	// room under an unexpired lease: its lobby is live on some instance.
 

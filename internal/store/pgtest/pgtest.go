@@ -110,12 +110,16 @@ func DSN(tb testing.TB) string {
 	return shared.c.NewDatabase(tb)
 }
 
-// Main runs the tests, then stops the cluster DSN started, if any. Call it
+// Main runs the tests, then stops the cluster DSN started, if any, and
+// runs after (a package's own clean-up, which os.Exit would skip). Call it
 // from TestMain:
 //
 //	func TestMain(m *testing.M) { pgtest.Main(m) }
-func Main(m *testing.M) {
+func Main(m *testing.M, after ...func()) {
 	code := m.Run()
+	for _, f := range after {
+		f()
+	}
 	if shared.c != nil {
 		if err := shared.c.Stop(); err != nil {
 			fmt.Fprintln(os.Stderr, err)

@@ -149,3 +149,31 @@ func (db *DB) Held(ctx context.Context) ([]store.Lease, error) {
 	}
 	return ls, nil
 }
+
+// Instances lists the instances that beat within the given time.
+func (db *DB) Instances(ctx context.Context, within time.Duration) ([]store.Instance, error) {
+	rows, _ := db.pool.Query(ctx, `
+		SELECT id, address FROM instances
+		WHERE heartbeat > now() - $1 * interval '1 millisecond' ORDER BY id`, within.Milliseconds())
+	is, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Instance, error) {
+		var i store.Instance
+		err := r.Scan(&i.ID, &i.Address)
+		return i, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("instances: %w", err)
+	}
+	return is, nil
+}
+
+// Hand moves from's unexpired lease of the room to to.
+func (db *DB) Hand(ctx context.Context, code, from, to string, ttl time.Duration) (bool, error) {
+	tag, err := db.pool.Exec(ctx, `
+		UPDATE room_leases SET instance = $3, expires_at = now() + $4 * interval '1 millisecond'
+		WHERE room_code = $1 AND instance = $2 AND expires_at > now()
+		AND EXISTS (SELECT 1 FROM instances WHERE id = $3)`, code, from, to, ttl.Milliseconds())
+	if err != nil {
+		return false, fmt.Errorf("hand room %s to %s: %w", code, to, err)
+	}
+	return tag.RowsAffected() == 1, nil
+}

@@ -169,6 +169,59 @@ var leaseTests = []struct {
 			t.Fatalf("Supersede again = %d, %v; want none left", n, err)
 		}
 	}},
+	{"Instances/ListsTheLiveOnes", func(t *testing.T, s LeaseStore) {
+		mustRegister(t, s, "b", "http://b:1")
+		mustRegister(t, s, "a", "http://a:1")
+		mustRegister(t, s, "gone", "http://c:1")
+		if err := s.Retire(t.Context(), "gone"); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Instances(t.Context(), long)
+		want := []store.Instance{{ID: "a", Address: "http://a:1"}, {ID: "b", Address: "http://b:1"}}
+		if err != nil || !slices.Equal(got, want) {
+			t.Fatalf("Instances = %v, %v; want %v", got, err, want)
+		}
+		time.Sleep(2 * short)
+		if got, err := s.Instances(t.Context(), short); err != nil || len(got) != 0 {
+			t.Fatalf("Instances within %v = %v, %v; want none: no heartbeat since", short, got, err)
+		}
+	}},
+	{"Hand/TheLeaseIsTheTakersOnlyFromItsHolder", func(t *testing.T, s LeaseStore) {
+		mustRegister(t, s, "a", "http://a:1")
+		mustRegister(t, s, "b", "http://b:1")
+		mustRegister(t, s, "c", "http://c:1")
+		mustClaim(t, s, "ROOM", "a", long)
+		for _, tt := range []struct{ from, to string }{{"c", "b"}, {"a", "ghost"}} {
+			if ok, err := s.Hand(t.Context(), "ROOM", tt.from, tt.to, long); err != nil || ok {
+				t.Fatalf("Hand from %s to %s = %v, %v; want refused", tt.from, tt.to, ok, err)
+			}
+		}
+		if l := mustClaim(t, s, "ROOM", "c", long); l.Instance != "a" {
+			t.Fatalf("after refused hands: %+v, want still a's", l)
+		}
+		if ok, err := s.Hand(t.Context(), "ROOM", "a", "b", long); err != nil || !ok {
+			t.Fatalf("Hand from a to b = %v, %v", ok, err)
+		}
+		// Any other instance is sent to b; b's own claim finds it its own.
+		if l := mustClaim(t, s, "ROOM", "c", long); l.Instance != "b" || l.Address != "http://b:1" {
+			t.Fatalf("Claim by c after the hand = %+v, want b's", l)
+		}
+		if l := mustClaim(t, s, "ROOM", "b", long); l.Instance != "b" {
+			t.Fatalf("Claim by b after the hand = %+v", l)
+		}
+		if held, _, err := s.Renew(t.Context(), "a", []string{"ROOM"}, long); err != nil || len(held) != 0 {
+			t.Fatalf("Renew by a after the hand = %v, %v; want nothing held", held, err)
+		}
+	}},
+	{"Hand/NotALapsedLease", func(t *testing.T, s LeaseStore) {
+		mustRegister(t, s, "a", "http://a:1")
+		mustRegister(t, s, "b", "http://b:1")
+		mustClaim(t, s, "ROOM", "a", short)
+		waitExpired(t, s, "ROOM")
+		if ok, err := s.Hand(t.Context(), "ROOM", "a", "b", long); err != nil || ok {
+			t.Fatalf("Hand of a lapsed lease = %v, %v; want refused", ok, err)
+		}
+	}},
 	{"Orphans/PlayingRoomsWhoseLeaseLapsed", func(t *testing.T, s LeaseStore) {
 		mustRegister(t, s, "a", "http://a:1")
 		MustRoomAndMatch(t, s, "HELD")
