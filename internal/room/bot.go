@@ -201,7 +201,10 @@ func (r *Room) botsAct(matchID string) {
 			m.bots[i] = botIntent{key: intentKey(a, game.PaceOf(bot, m.state, a)), due: now.Add(r.idleLook())}
 			continue
 		}
+		// The store failed (down, full, closed): trying again at the
+		// bot's own pace would spin, so it waits as an idle bot does.
 		r.log().Error("bot action", "err", err)
+		m.bots[i] = botIntent{key: intentKey(a, game.PaceOf(bot, m.state, a)), due: now.Add(r.idleLook())}
 		break
 	}
 	r.armBots()

@@ -302,8 +302,19 @@ func (g *Registry) Close() {
 	wg.Wait()
 }
 
+// stopRoom stops r, waiting up to 5 s for it to take the stop. A room
+// still busy then (a commit the store holds up) stops as soon as it takes
+// the next thing from its inbox: left running, out of the registry, its
+// bots and timers would act on a closed store.
 func stopRoom(r *Room) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	_ = r.do(ctx, func() error { r.stop(); return nil })
+	halt := func() {
+		if !r.stopped() {
+			r.stop()
+		}
+	}
+	if err := r.do(ctx, func() error { halt(); return nil }); err != nil && !errors.Is(err, ErrClosed) {
+		r.post(halt)
+	}
 }
