@@ -21,7 +21,7 @@ func (t tally) Info() game.Info {
 	return game.Info{Slug: "tally", MinPlayers: 2, MaxPlayers: 2}
 }
 func (t tally) Options(json.RawMessage) (json.RawMessage, error) { return json.RawMessage(`{}`), nil }
-func (t tally) New(game.Setup) (game.State, error)              { return &tallyMatch{forget: t.forget}, nil }
+func (t tally) New(game.Setup) (game.State, error)               { return &tallyMatch{forget: t.forget}, nil }
 
 type tallyMatch struct {
 	own     [2]int
