@@ -42,6 +42,18 @@ func (a *Audience) Join(b Audience) {
 	a.all = a.all || b.all
 }
 
+// Told adds every reader of evs: a reader's list of events changed. A
+// public event is read by everyone.
+func (a *Audience) Told(evs []Event) {
+	for _, e := range evs {
+		if e.Public() {
+			a.all = true
+			return
+		}
+		a.Add(e.To...)
+	}
+}
+
 // All reports whether the audience is every viewer.
 func (a Audience) All() bool { return a.all }
 

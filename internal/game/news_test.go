@@ -75,3 +75,24 @@ func TestNews_AudienceIsWhatTheActionTouched(t *testing.T) {
 		})
 	}
 }
+
+// What an action told reaches its readers: a notice its seat, a public
+// event everyone.
+func TestAudience_ToldAddsTheReaders(t *testing.T) {
+	var n game.News
+	n.Touch()
+	n.Tell(2, "peek", game.M("b"))
+	evs := n.Take()
+	aud := n.Audience()
+	if !aud.Nobody() {
+		t.Fatalf("touched nobody: %+v", aud)
+	}
+	aud.Told(evs)
+	if !aud.Includes(game.SeatViewer(2)) || aud.Includes(game.SeatViewer(1)) || aud.Includes(game.TableViewer()) {
+		t.Fatalf("a notice to seat 2 told %+v", aud)
+	}
+	aud.Told([]game.Event{{Kind: "deal", Msg: game.M("a")}})
+	if !aud.All() {
+		t.Fatalf("a public event told %+v, want everyone", aud)
+	}
+}

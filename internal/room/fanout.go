@@ -48,21 +48,6 @@ type viewerContent struct {
 	Events []uint64
 }
 
-// audienceOf is whom the action st just applied concerns in a frame: the
-// viewers the game says it changed the view or moves of, and every reader
-// of what it told (evs): a reader's list of events changed.
-func audienceOf(st game.State, evs []game.Event) game.Audience {
-	aud := game.AudienceOf(st)
-	for _, e := range evs {
-		if e.Public() {
-			aud.AddEveryone()
-		} else {
-			aud.Add(e.To...)
-		}
-	}
-	return aud
-}
-
 // of returns id's frame and content digest, building them the first time.
 // What every viewer shares (seats, match, standings) is fingerprinted once
 // per change, and only the viewer's own part per viewer. Of the game's
