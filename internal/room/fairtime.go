@@ -56,7 +56,13 @@ func (m *liveMatch) graceFor(at int64) int64 {
 
 // graceNow is the hold on the running step's timer, if one holds.
 func (m *liveMatch) graceNow() *Grace {
-	if t := m.state.Next().Timers; m.grace != nil && len(t) > 0 && t[0].At == m.grace.From {
+	if m.grace == nil {
+		// Most of the time: no need to ask the rules for their timers,
+		// which every frame of every change did (a wink match lists a
+		// timer per pair of eyes on the move).
+		return nil
+	}
+	if t := m.state.Next().Timers; len(t) > 0 && t[0].At == m.grace.From {
 		return m.grace
 	}
 	return nil

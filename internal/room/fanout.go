@@ -56,6 +56,17 @@ func (vs *views) of(r *Room, id Identity) (*viewed, error) {
 	if v, ok := vs.met[id]; ok {
 		return v, nil
 	}
+	vs.alike(r)
+	f := r.frameOn(vs.frame, id)
+	v := &viewed{frame: f, sum: fingerprintOf(vs.sums, vs.shared, viewerContent{You: f.You, SeatID: f.SeatID, Host: f.Host,
+		HostBack: f.HostBack, Table: f.Table, Rejoin: f.Rejoin, Watchers: f.Watchers, View: f.View, Legal: f.Legal, Note: f.Note, Events: f.EventSeqs})}
+	vs.met[id] = v
+	return v, nil
+}
+
+// alike is the digest of what every viewer's frame of this change holds
+// alike, building that part the first time.
+func (vs *views) alike(r *Room) uint64 {
 	if vs.frame == nil {
 		if vs.version == 0 {
 			vs.version = r.stamp()
@@ -66,11 +77,7 @@ func (vs *views) of(r *Room, id Identity) (*viewed, error) {
 		vs.shared = fingerprintOf(vs.sums, 0, content)
 		vs.frame.Alike = vs.shared
 	}
-	f := r.frameOn(vs.frame, id)
-	v := &viewed{frame: f, sum: fingerprintOf(vs.sums, vs.shared, viewerContent{You: f.You, SeatID: f.SeatID, Host: f.Host,
-		HostBack: f.HostBack, Table: f.Table, Rejoin: f.Rejoin, Watchers: f.Watchers, View: f.View, Legal: f.Legal, Note: f.Note, Events: f.EventSeqs})}
-	vs.met[id] = v
-	return v, nil
+	return vs.shared
 }
 
 // message is v's frame encoded for enc with its version and time in front,
@@ -106,12 +113,22 @@ func (v *viewed) message(enc Encoder, first bool) ([]byte, error) {
 // fanout sends every subscriber whose content changed its frame, building
 // each distinct viewer's frame once and encoding it only for subscribers
 // that need a new one.
-func (r *Room) fanout() {
+func (r *Room) fanout() { r.fanoutTo(game.Everyone()) }
+
+// fanoutTo is fanout after a change that concerns aud alone: a subscriber
+// outside it is not even looked at, as long as what every frame holds
+// alike (seats, whose turn it is, standings) is what its last frame held.
+// What its own frame holds besides (its view, its moves, the events it
+// reads) is then as it was: the game said so, and the events are in aud.
+func (r *Room) fanoutTo(aud game.Audience) {
 	// Stamped now, not when the first frame is built: Act answers with
 	// this version even when nobody's frame is built.
 	cache := newViews()
 	cache.version = r.stamp()
 	for s := range r.subs {
+		if !aud.All() && !aud.Includes(r.viewerOf(s.id)) && s.alike == cache.alike(r) {
+			continue
+		}
 		if !r.sendFrame(s, cache, false) {
 			delete(r.subs, s)
 			if s.id.SeatID != "" {
@@ -146,7 +163,7 @@ func (r *Room) sendFrame(s *Subscriber, cache *views, force bool) bool {
 		r.log().Error("encode frame", "err", err, "format", s.enc.Format)
 		return true
 	}
-	if !s.sendFrame(msg, v.sum) {
+	if !s.sendFrame(msg, v.sum, v.frame.Alike) {
 		return false
 	}
 	if s.last == v.sum {

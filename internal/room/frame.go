@@ -207,9 +207,8 @@ func (r *Room) frameOn(shared *Frame, id Identity) *Frame {
 		return f
 	}
 	m := r.match
-	viewer := game.TableViewer()
-	if seat, ok := m.seatOf(id.SeatID); ok && !id.Table {
-		viewer = game.SeatViewer(seat)
+	viewer := r.viewerOf(id)
+	if seat := viewer.Seat; viewer.Kind == game.Player {
 		f.You = seat
 		f.Legal = m.state.Legal(seat)
 		f.Note = m.notes[seat]
@@ -225,6 +224,17 @@ func (r *Room) frameOn(shared *Frame, id Identity) *Frame {
 	f.Memo = m.memo
 	f.Events, f.EventSeqs = r.eventsFor(viewer, id.SeatID)
 	return f
+}
+
+// viewerOf is whose eyes id's frame shows the match with: its seat's in
+// the current match, unless it is a table screen, else the table's.
+func (r *Room) viewerOf(id Identity) game.Viewer {
+	if r.match != nil && !id.Table {
+		if seat, ok := r.match.seatOf(id.SeatID); ok {
+			return game.SeatViewer(seat)
+		}
+	}
+	return game.TableViewer()
 }
 
 // frameEvents is how many events a frame carries: as many as the largest

@@ -205,12 +205,18 @@ func (r *Room) apply(ctx context.Context, clientID string, a game.Action) (Lande
 		return Landed{}, fmt.Errorf("store action: %w", err)
 	}
 	evs := m.state.Apply(a, game.RandFor(m.rec.Setup.Seed, rec.Index+1))
+	// Whom it concerns in a frame: whose view or moves the game says it
+	// changed, and every reader of what it told.
+	aud := game.AudienceOf(m.state)
+	aud.Told(evs)
 	m.record(rec)
 	r.addEvents(&m.rec, evs)
 	if res, over := m.state.Result(); over {
 		r.finish(ctx, res)
 	}
-	r.changed()
+	// Frames only for whom the action concerns: a look nobody watches
+	// costs its stored row and its looker's frame.
+	r.fanoutTo(aud)
 	at := Landed{MatchID: rec.MatchID, Index: rec.Index, Version: r.versions.last}
 	r.arm()
 	return at, nil

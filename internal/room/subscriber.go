@@ -50,8 +50,10 @@ type Subscriber struct {
 	id  Identity
 	enc Encoder
 	// last is the digest of the content last queued, 0 before the first
-	// frame; game is the slug of the game whose description it carried.
+	// frame, and alike the digest of what that frame held alike with every
+	// other; game is the slug of the game whose description it carried.
 	last  uint64
+	alike uint64
 	game  string
 	msgs  chan []byte
 	once  sync.Once
@@ -98,10 +100,11 @@ func (s *Subscriber) poke() {
 // for replies.
 func (s *Subscriber) full() bool { return len(s.msgs) >= max(cap(s.msgs)/2, 1) }
 
-// sendFrame queues a frame whose content digest is sum without blocking;
-// it reports false when the subscriber is gone. A frame that finds the
-// queue full is skipped and the subscriber marked behind.
-func (s *Subscriber) sendFrame(msg []byte, sum uint64) bool {
+// sendFrame queues a frame whose content digest is sum (alike of what it
+// shares with every frame of its change) without blocking; it reports
+// false when the subscriber is gone. A frame that finds the queue full is
+// skipped and the subscriber marked behind.
+func (s *Subscriber) sendFrame(msg []byte, sum, alike uint64) bool {
 	if s.full() {
 		return s.skip()
 	}
@@ -109,7 +112,7 @@ func (s *Subscriber) sendFrame(msg []byte, sum uint64) bool {
 	case <-s.gone:
 		return false
 	case s.msgs <- msg:
-		s.last = sum
+		s.last, s.alike = sum, alike
 		s.poke()
 		return true
 	default:

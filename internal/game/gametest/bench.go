@@ -7,16 +7,17 @@ import (
 	"topsecret/internal/viewjson"
 )
 
-// BenchApply measures what the room does per action: Check, Apply, and every
-// viewer's view built and marshalled, over a whole match of setup the
+// BenchApply measures what the room does per action: Check, Apply, and the
+// view of every viewer the action concerns (its audience and the readers
+// of what it told) built and marshalled, over a whole match of setup the
 // game's bots play (at most maxSteps actions). It reports ns/action
-// besides ns/op (one whole match).
+// besides ns/op (one whole match), and views/action.
 func BenchApply(b *testing.B, rules game.Rules, setup game.Setup, maxSteps int) {
 	b.Helper()
 	log := botLog(b, rules, setup, maxSteps)
 	viewers := Viewers(setup.Seats)
 	b.ResetTimer()
-	steps := 0
+	steps, views := 0, 0
 	var buf []byte
 	for b.Loop() {
 		st, err := rules.New(setup)
@@ -24,10 +25,17 @@ func BenchApply(b *testing.B, rules game.Rules, setup game.Setup, maxSteps int) 
 			b.Fatal(err)
 		}
 		for i, a := range log {
-			if err := game.Step(st, setup.Seed, i, a); err != nil {
+			evs, err := game.StepEvents(st, setup.Seed, i, a)
+			if err != nil {
 				b.Fatal(err)
 			}
+			aud := game.AudienceOf(st)
+			aud.Told(evs)
 			for _, v := range viewers {
+				if !aud.Includes(v) {
+					continue
+				}
+				views++
 				// As the server writes a frame's view, into a buffer it keeps.
 				if buf, err = viewjson.Append(buf[:0], st.View(v)); err != nil {
 					b.Fatal(err)
@@ -37,6 +45,7 @@ func BenchApply(b *testing.B, rules game.Rules, setup game.Setup, maxSteps int) 
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(steps, 1)), "ns/action")
+	b.ReportMetric(float64(views)/float64(max(steps, 1)), "views/action")
 }
 
 // BenchReplay measures game.Replay of a whole match of setup the game's

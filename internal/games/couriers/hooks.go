@@ -20,7 +20,15 @@ var (
 	_ game.Reporter    = (*match)(nil)
 	_ game.Colourer    = (*match)(nil)
 	_ game.Highlighter = (*match)(nil)
+	_ game.Addresser   = (*match)(nil)
 )
+
+// Audience is whom the latest action concerned: everyone. Every action of
+// couriers changes what the table shows (a roll, an agent moved, a
+// suitcase handled, a fight's cards, the turn and its deadline), and every
+// seat's view holds the table's: over bot-played matches, with and without
+// time limits, no action left any viewer's view and moves as they were.
+func (m *match) Audience() game.Audience { return game.Everyone() }
 
 // Seats is the number of seats of the match.
 func (m *match) Seats() int { return m.n }

@@ -20,7 +20,15 @@ var (
 	_ game.Rounder   = (*match)(nil)
 	_ game.Reporter  = (*match)(nil)
 	_ game.Colourer  = (*match)(nil)
+	_ game.Addresser = (*match)(nil)
 )
+
+// Audience is whom the latest action concerned: everyone. Every action of
+// inkognito changes what the table shows (an agent moved, whom the table
+// awaits, a meeting's answers, the turn and its timer), and every seat's
+// view holds the table's: over bot-played matches, with and without
+// timers, no action left any viewer's view and moves as they were.
+func (m *match) Audience() game.Audience { return game.Everyone() }
 
 // Clone is a deep copy of the game that evolves exactly like it, for
 // replay timelines' snapshots.

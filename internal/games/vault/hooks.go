@@ -25,7 +25,15 @@ var (
 	_ game.Reporter    = (*match)(nil)
 	_ game.Colourer    = (*match)(nil)
 	_ game.Highlighter = (*match)(nil)
+	_ game.Addresser   = (*match)(nil)
 )
+
+// Audience is whom the latest action concerned: everyone. Every action of
+// vault changes what the table shows (a card committed face down, a boom,
+// a steal, a safe secured, the phase and its timer), and every seat's view
+// holds the table's: over bot-played matches, with and without timers, no
+// action left any viewer's view and moves as they were.
+func (m *match) Audience() game.Audience { return game.Everyone() }
 
 // Clone returns a deep copy that evolves exactly like the match under the
 // same actions; replay timelines keep such snapshots.

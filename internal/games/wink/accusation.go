@@ -53,6 +53,7 @@ func (m *match) checkAccusation(a, x, y, e, reserved int) error {
 func (d Accuse) apply(m *match, s int, t int64, _ *game.Rand) {
 	if m.phase == PhaseClaim {
 		m.queue = append(m.queue, accusation{accuser: s, winker: d.Winker, target: d.Target, epoch: d.Epoch})
+		m.news.Touch(game.Seat(s)) // held back, it is the accuser's alone until the claim resolves
 		m.notify(s, kindQueued, "wink.event.queued", seatArg("winker", d.Winker), seatArg("target", d.Target))
 		return
 	}

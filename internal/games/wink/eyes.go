@@ -44,13 +44,19 @@ func (p *player) effective(t int64) int {
 	return p.focus
 }
 
-// settleFocus marks every focus whose travel ended by t as arrived.
+// settleFocus marks every focus whose travel ended by t as arrived: the
+// eyes landed, for their looker and their watchers.
 func (m *match) settleFocus(t int64) {
+	var landed []int
 	for i := range m.players {
 		p := &m.players[i]
 		if !p.arrived && t >= p.focusAt {
 			p.arrived = true
+			landed = append(landed, i)
 		}
+	}
+	for _, i := range landed {
+		m.touchLooker(i)
 	}
 }
 
@@ -91,6 +97,7 @@ func (d SetFocus) check(m *match, s int, _ int64) error {
 }
 
 func (d SetFocus) apply(m *match, s int, t int64, _ *game.Rand) {
+	m.touchLooker(s) // its watchers saw where it looked until now
 	p := &m.players[s]
 	p.focus = d.Seat
 	p.focusNo++
@@ -112,7 +119,12 @@ func (d FocusArrived) check(m *match, _ int, t int64) error {
 	return nil
 }
 
-func (d FocusArrived) apply(m *match, _ int, _ int64, _ *game.Rand) { m.players[d.Seat].arrived = true }
+// apply has nothing left to do: every action first lands the eyes that
+// arrived by its time (settleFocus), these included, for whom they concern.
+func (d FocusArrived) apply(m *match, _ int, _ int64, _ *game.Rand) {
+	m.players[d.Seat].arrived = true
+	m.news.Touch()
+}
 
 func (winkCmd) check(m *match, s int, t int64) error {
 	if err := m.checkEyes(); err != nil {
@@ -136,6 +148,7 @@ func (winkCmd) check(m *match, s int, t int64) error {
 }
 
 func (winkCmd) apply(m *match, s int, t int64, _ *game.Rand) {
+	m.news.Touch(game.Seat(s))
 	p := &m.players[s]
 	p.lastWink = t
 	to := int(p.agent)
@@ -185,6 +198,7 @@ func (signalCmd) check(m *match, s int, t int64) error {
 }
 
 func (signalCmd) apply(m *match, s int, t int64, _ *game.Rand) {
+	m.news.Touch(game.Seat(s))
 	p := &m.players[s]
 	p.lastSignal = t
 	for r := range m.players {
@@ -197,6 +211,7 @@ func (signalCmd) apply(m *match, s int, t int64, _ *game.Rand) {
 
 // see gives seat r a sighting.
 func (m *match) see(r int, s Sighting) {
+	m.news.Touch(game.Seat(r))
 	p := &m.players[r]
 	p.sightSeq++
 	s.Seq = p.sightSeq

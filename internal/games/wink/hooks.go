@@ -20,6 +20,7 @@ var (
 	_ game.Rounder     = (*match)(nil)
 	_ game.Colourer    = (*match)(nil)
 	_ game.Highlighter = (*match)(nil)
+	_ game.Addresser   = (*match)(nil)
 )
 
 // Clone returns a deep copy that evolves exactly like the match under the

@@ -22,8 +22,10 @@ const (
 	kindDropped   = "dropped"    // private: queued accusation dropped
 )
 
-// log tells everyone an event.
+// log tells everyone an event. What everyone is told of changed the
+// table, which every view holds: it concerns everyone.
 func (m *match) log(kind, id string, args ...game.Arg) {
+	m.news.TouchAll()
 	m.news.Say(kind, game.M(id, args...))
 }
 

@@ -23,15 +23,19 @@ var gate = game.Gate{Rule: "C1", Timer: system,
 // Apply performs an action that passed Check and returns what happened.
 func (m *match) Apply(a game.Action, r *game.Rand) []game.Event {
 	cmd := game.Checked(m.command(a))
+	was := m.clock.Now
 	t := m.clock.Tick(a)
 	m.public.Drop()
+	m.readied(was, t)
 	m.settleFocus(t)
 	cmd.apply(m, int(a.Seat), t, r)
 	return m.news.Take()
 }
 
 // enter starts a phase at time t; timers armed for the old phase go stale.
+// The table shows the phase, so it concerns everyone.
 func (m *match) enter(p Phase, t int64) {
+	m.news.TouchAll()
 	m.phase = p
 	m.step++
 	m.phaseAt = t
