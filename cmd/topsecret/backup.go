@@ -60,6 +60,9 @@ func runRestore(ctx context.Context, args []string, out io.Writer) error {
 		return errPostgresBackup
 	}
 	from := fs.Arg(0)
+	if fi, err := os.Stat(from); err != nil || !fi.Mode().IsRegular() {
+		return fmt.Errorf("restore refused, nothing changed: no backup file at %s", from)
+	}
 	if err := sqlite.CheckFile(ctx, from); err != nil {
 		return fmt.Errorf("restore refused, nothing changed: %w", err)
 	}

@@ -14,20 +14,49 @@ import (
 // Backup writes a consistent copy of the database to path, a file that
 // must not exist yet, while the server goes on writing: VACUUM INTO reads
 // one snapshot, so the copy holds every action committed before it began
-// and none after. The copy is fsync'd, and checked, before Backup returns.
+// and none after. The copy is written under a temporary name beside path
+// (PartialSuffix), fsync'd and checked, and only then renamed to path and
+// the folder fsync'd: a power cut at any moment leaves path absent or
+// whole, never a half copy under the name a restore would be given.
 func (db *DB) Backup(ctx context.Context, path string) error {
 	if _, err := os.Stat(path); err == nil {
 		return fmt.Errorf("backup: %s already exists; name a new file", path)
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("backup: %w", err)
 	}
+	partial := path + PartialSuffix
+	// A partial copy is what a backup cut short left: never a backup.
+	if err := os.Remove(partial); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("backup: %w", err)
+	}
+	if err := db.writeCopy(ctx, partial); err != nil {
+		os.Remove(partial)
+		return err
+	}
+	if _, err := os.Stat(path); err == nil {
+		os.Remove(partial)
+		return fmt.Errorf("backup: %s appeared while the copy was written; name a new file", path)
+	}
+	if err := os.Rename(partial, path); err != nil {
+		os.Remove(partial)
+		return fmt.Errorf("backup: %w", err)
+	}
+	if err := syncFolder(filepath.Dir(path)); err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	return nil
+}
+
+// PartialSuffix names a backup still being written, beside the file it
+// will become.
+const PartialSuffix = ".partial"
+
+// writeCopy writes the snapshot to path, makes it durable and checks it.
+func (db *DB) writeCopy(ctx context.Context, path string) error {
 	if _, err := db.w.Load().db.ExecContext(ctx, `VACUUM INTO ?`, path); err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
 	if err := syncFile(path); err != nil {
-		return fmt.Errorf("backup: %w", err)
-	}
-	if err := syncFolder(filepath.Dir(path)); err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
 	return CheckFile(ctx, path)
