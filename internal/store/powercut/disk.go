@@ -51,6 +51,9 @@ type Disk struct {
 // which of its live bytes are not.
 type object struct {
 	dir bool
+	// meta is the mode and owner a cut gives it back (a database server
+	// running as its own user checks both).
+	meta meta
 	// entries are a folder's durable names.
 	entries map[string]*object
 	// data is a file's durable content; dirty are the ranges of the live
@@ -60,6 +63,26 @@ type object struct {
 }
 
 type span struct{ off, end int64 }
+
+// meta is a file's or folder's permission bits and owner.
+type meta struct {
+	perm     os.FileMode
+	uid, gid int
+}
+
+// metaOf is what st says of perm and owner.
+func metaOf(st *syscall.Stat_t) meta {
+	return meta{perm: os.FileMode(st.Mode) & os.ModePerm, uid: int(st.Uid), gid: int(st.Gid)}
+}
+
+// lstatMeta is path's meta, or keep when it cannot be read.
+func lstatMeta(path string, keep meta) meta {
+	var st syscall.Stat_t
+	if syscall.Lstat(path, &st) != nil {
+		return keep
+	}
+	return metaOf(&st)
+}
 
 // maxSpans bounds the dirty ranges kept per file: past it they merge into
 // one (a file mapped into memory and never synced writes often).
@@ -99,6 +122,11 @@ func (d *Disk) mount() error {
 			DirectMountStrict: true,
 			FsName:            "powercut", Name: "powercut",
 			MaxBackground: 64,
+			// A database server running as its own user (PostgreSQL
+			// refuses root) uses the disk too; the kernel checks modes
+			// and owners as on a real disk.
+			AllowOther: true,
+			Options:    []string{"default_permissions"},
 		},
 	})
 	if err != nil {
@@ -213,11 +241,17 @@ func writeTree(path string, dir *object) error {
 		p := filepath.Join(path, name)
 		var err error
 		if o.dir {
-			if err = os.Mkdir(p, 0o755); err == nil {
+			if err = os.Mkdir(p, 0o700); err == nil {
 				err = writeTree(p, o)
 			}
 		} else {
-			err = os.WriteFile(p, o.data, 0o644)
+			err = os.WriteFile(p, o.data, 0o600)
+		}
+		if err == nil {
+			err = os.Chown(p, o.meta.uid, o.meta.gid)
+		}
+		if err == nil {
+			err = os.Chmod(p, o.meta.perm)
 		}
 		if err != nil {
 			return fmt.Errorf("powercut: restore: %w", err)
@@ -240,7 +274,7 @@ func (d *Disk) rescan() error {
 }
 
 func (d *Disk) scan(path string) (*object, error) {
-	o := &object{dir: true, entries: map[string]*object{}}
+	o := &object{dir: true, entries: map[string]*object{}, meta: lstatMeta(path, meta{perm: 0o755})}
 	d.live[inode(path)] = o
 	names, err := os.ReadDir(path)
 	if err != nil {
@@ -258,7 +292,7 @@ func (d *Disk) scan(path string) (*object, error) {
 			if err != nil {
 				return nil, err
 			}
-			f := &object{data: data}
+			f := &object{data: data, meta: lstatMeta(p, meta{perm: 0o644})}
 			d.live[inode(p)] = f
 			o.entries[n.Name()] = f
 		}
@@ -275,13 +309,14 @@ func inode(path string) uint64 {
 	return st.Ino
 }
 
-// created records a new file or folder at path: whatever object its inode
-// number held before (a file since removed) stays with the durable names
-// that still point to it.
-func (d *Disk) created(ino uint64, dir bool) *object {
+// created records a new file or folder whose stat is st: whatever object
+// its inode number held before (a file since removed) stays with the
+// durable names that still point to it.
+func (d *Disk) created(st *syscall.Stat_t, dir bool) *object {
+	ino := st.Ino
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	o := &object{dir: dir}
+	o := &object{dir: dir, meta: metaOf(st)}
 	if dir {
 		o.entries = map[string]*object{}
 	}
@@ -296,7 +331,7 @@ func (d *Disk) object(ino uint64) *object {
 	defer d.mu.Unlock()
 	o := d.live[ino]
 	if o == nil {
-		o = &object{dirty: []span{{0, 1 << 62}}}
+		o = &object{dirty: []span{{0, 1 << 62}}, meta: meta{perm: 0o644}}
 		d.live[ino] = o
 	}
 	return o
@@ -380,6 +415,7 @@ func (d *Disk) syncFile(o *object, fd int) syscall.Errno {
 		o.data = append(o.data, make([]byte, size-int64(len(o.data)))...)
 	}
 	o.data = o.data[:size]
+	o.meta = metaOf(&st)
 	for _, s := range o.dirty {
 		end := min(s.end, size)
 		if s.off >= end {
@@ -400,9 +436,13 @@ func (d *Disk) syncDir(o *object, path string) syscall.Errno {
 		return fs.ToErrno(err)
 	}
 	entries := map[string]*object{}
+	metas := map[*object]meta{o: lstatMeta(path, o.meta)}
 	for _, n := range names {
-		if ino := inode(filepath.Join(path, n.Name())); ino != 0 && (n.IsDir() || n.Type().IsRegular()) {
-			entries[n.Name()] = d.object(ino)
+		p := filepath.Join(path, n.Name())
+		if ino := inode(p); ino != 0 && (n.IsDir() || n.Type().IsRegular()) {
+			e := d.object(ino)
+			entries[n.Name()] = e
+			metas[e] = lstatMeta(p, e.meta)
 		}
 	}
 	d.mu.Lock()
@@ -411,5 +451,10 @@ func (d *Disk) syncDir(o *object, path string) syscall.Errno {
 		return syscall.EIO
 	}
 	o.entries = entries
+	// Like a journaling filesystem, a sync of the folder makes the mode
+	// and owner of what it names durable too.
+	for e, m := range metas {
+		e.meta = m
+	}
 	return 0
 }

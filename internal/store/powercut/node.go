@@ -44,12 +44,16 @@ func (n *node) Create(ctx context.Context, name string, flags, mode uint32, out 
 	if err != nil {
 		return nil, nil, 0, fs.ToErrno(err)
 	}
+	if err := own(ctx, p); err != nil {
+		f.Close()
+		return nil, nil, 0, fs.ToErrno(err)
+	}
 	var st syscall.Stat_t
 	if err := syscall.Fstat(int(f.Fd()), &st); err != nil {
 		f.Close()
 		return nil, nil, 0, fs.ToErrno(err)
 	}
-	o := n.disk.created(st.Ino, false)
+	o := n.disk.created(&st, false)
 	return n.child(ctx, name, &st, out), &file{f: f, o: o, disk: n.disk}, 0, 0
 }
 
@@ -59,12 +63,25 @@ func (n *node) Mkdir(ctx context.Context, name string, mode uint32, out *fuse.En
 	if err := os.Mkdir(p, os.FileMode(mode)); err != nil {
 		return nil, fs.ToErrno(err)
 	}
+	if err := own(ctx, p); err != nil {
+		return nil, fs.ToErrno(err)
+	}
 	var st syscall.Stat_t
 	if err := syscall.Lstat(p, &st); err != nil {
 		return nil, fs.ToErrno(err)
 	}
-	n.disk.created(st.Ino, true)
+	n.disk.created(&st, true)
 	return n.child(ctx, name, &st, out), 0
+}
+
+// own gives a new file or folder to the user who made it, as a disk
+// does: the disk is served by root, which would otherwise own everything.
+func own(ctx context.Context, path string) error {
+	caller, ok := fuse.FromContext(ctx)
+	if !ok || os.Getuid() != 0 {
+		return nil
+	}
+	return os.Lchown(path, int(caller.Uid), int(caller.Gid))
 }
 
 // Mknod, Symlink and Link are refused: the disk keeps files and folders
