@@ -40,10 +40,12 @@ func TestKill9UnderLoadLosesNoAcknowledgedAction(t *testing.T) {
 }
 
 // crashPlan is how a server dies under load: kills times, each a kill -9
-// or, with a disk, a power cut of it.
+// or, with a disk, a power cut of it; with pg too, the cut takes down the
+// PostgreSQL cluster whose data directory is on the disk.
 type crashPlan struct {
 	kills int
 	disk  *powercut.Disk
+	pg    *pgtest.Cluster
 }
 
 // crash kills the process and, when the plan says so, cuts the power:
@@ -57,8 +59,20 @@ func (p crashPlan) crash(t *testing.T, srv *serverProcess) {
 	}
 	p.disk.PowerOff()
 	srv.kill9()
+	if p.pg != nil {
+		if err := p.pg.Crash(); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if err := p.disk.Cut(); err != nil {
 		t.Fatal(err)
+	}
+	if p.pg != nil {
+		start := time.Now()
+		if err := p.pg.Up(); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("postgres recovered and accepting connections %v after its start", time.Since(start).Round(time.Millisecond))
 	}
 }
 
@@ -132,7 +146,7 @@ func killUnderLoad(t *testing.T, bin string, c Config, plan crashPlan, storeArgs
 		t.Fatalf("load: %v", res.err)
 	}
 	plan.crash(t, srv) // the last: whatever was acknowledged is already on disk
-	if plan.disk != nil {
+	if plan.disk != nil && plan.pg == nil {
 		// This process serves the disk, so it must not open SQLite (which
 		// maps a file into memory) on it: read the backing folder instead.
 		if err := plan.disk.Unmount(); err != nil {

@@ -4,8 +4,10 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
+	"topsecret/internal/store/pgtest"
 	"topsecret/internal/store/powercut"
 )
 
@@ -32,5 +34,48 @@ func TestPowerCutUnderLoadLosesNoAcknowledgedAction(t *testing.T) {
 	killUnderLoad(t, bin, survived, crashPlan{kills: cuts, disk: disk}, "-data", dir)
 	if got := disk.Cuts(); got != cuts+1 {
 		t.Fatalf("the disk was cut %d times, want %d", got, cuts+1)
+	}
+}
+
+// TestPowerCutPostgresUnderLoadLosesNoAcknowledgedAction is the same with
+// a throwaway PostgreSQL cluster whose data directory is on the disk, run
+// with PostgreSQL's durability as shipped: each cut kills the server and
+// every PostgreSQL process with SIGKILL, drops what nobody fsync'd, and
+// starts PostgreSQL (which recovers from its WAL) and then the server on
+// what survived. POWERCUTS sets how many cuts (1 here: initdb and each
+// recovery take seconds on the FUSE disk).
+func TestPowerCutPostgresUnderLoadLosesNoAcknowledgedAction(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and plays for fifteen seconds")
+	}
+	cuts := 1
+	if n, err := strconv.Atoi(os.Getenv("POWERCUTS")); err == nil && n > 0 {
+		cuts = n
+	}
+	disk := powercut.MustMount(t)
+	letThrough(t, disk.Dir)
+	pg := pgtest.StartDurable(t, filepath.Join(disk.Dir, "pgdata"))
+	bin := buildBinary(t)
+	dsn := pg.URL("postgres")
+	killUnderLoad(t, bin, Config{DatabaseURL: dsn}, crashPlan{kills: cuts, disk: disk, pg: pg}, "-database-url", dsn)
+	if got := disk.Cuts(); got != cuts+1 {
+		t.Fatalf("the disk was cut %d times, want %d", got, cuts+1)
+	}
+}
+
+// letThrough lets every user pass through the test's own folders above
+// dir (made 0700 by the testing package), so PostgreSQL, which runs as
+// its own user when tests run as root, reaches the disk.
+func letThrough(t *testing.T, dir string) {
+	t.Helper()
+	tmp := filepath.Clean(os.TempDir())
+	for p := filepath.Dir(dir); strings.HasPrefix(p, tmp+string(filepath.Separator)); p = filepath.Dir(p) {
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(p, fi.Mode().Perm()|0o011); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

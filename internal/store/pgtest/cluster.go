@@ -29,11 +29,15 @@ const dirPrefix = "topsecret-pgtest-"
 
 // Cluster is a running throwaway PostgreSQL server, owned by this process.
 type Cluster struct {
-	dir    string // holds data/, the unix socket and postgres.log
+	dir    string // holds data/ (unless data says otherwise), the unix socket and postgres.log
 	bindir string
-	port   int
-	cmd    *exec.Cmd
-	done   chan struct{} // closed when the server exits
+	// data is the data directory when it is not dir/data; durable turns
+	// PostgreSQL's fsyncs back on (see StartDurable).
+	data    string
+	durable bool
+	port    int
+	cmd     *exec.Cmd
+	done    chan struct{} // closed when the server exits
 
 	admin *pgxpool.Pool // on database postgres, for CREATE/DROP DATABASE
 
@@ -77,8 +81,11 @@ func (c *Cluster) start(bindir string) error {
 	if err != nil {
 		return err
 	}
-	initdb := exec.Command(filepath.Join(bindir, "initdb"), "-D", c.dataDir(),
-		"-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync", "--no-instructions")
+	args := []string{"-D", c.dataDir(), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-locale", "--no-instructions"}
+	if !c.durable {
+		args = append(args, "--no-sync")
+	}
+	initdb := exec.Command(filepath.Join(bindir, "initdb"), args...)
 	initdb.SysProcAttr = &syscall.SysProcAttr{Credential: cred}
 	if out, err := initdb.CombinedOutput(); err != nil {
 		return fmt.Errorf("initdb: %w\n%s", err, out)
@@ -103,13 +110,16 @@ func (c *Cluster) serve(bindir string, cred *syscall.Credential, port int) error
 		return err
 	}
 	defer logf.Close()
-	cmd := exec.Command(filepath.Join(bindir, "postgres"), "-D", c.dataDir(),
+	args := []string{"-D", c.dataDir(),
 		"-p", strconv.Itoa(port),
 		"-c", "listen_addresses=127.0.0.1",
-		"-c", "unix_socket_directories="+c.dir, // not /var/run/postgresql, which a system server may own
+		"-c", "unix_socket_directories=" + c.dir, // not /var/run/postgresql, which a system server may own
+		"-c", "max_connections=300", "-c", "shared_buffers=32MB"}
+	if !c.durable {
 		// Durability is pointless for data deleted after the run; skipping it makes tests fast.
-		"-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
-		"-c", "max_connections=300", "-c", "shared_buffers=32MB")
+		args = append(args, "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
+	}
+	cmd := exec.Command(filepath.Join(bindir, "postgres"), args...)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.SysProcAttr = &syscall.SysProcAttr{
 		Credential: cred,
@@ -196,7 +206,12 @@ func (c *Cluster) kill() {
 	}
 }
 
-func (c *Cluster) dataDir() string { return filepath.Join(c.dir, "data") }
+func (c *Cluster) dataDir() string {
+	if c.data != "" {
+		return c.data
+	}
+	return filepath.Join(c.dir, "data")
+}
 
 func (c *Cluster) logTail() string {
 	b, _ := os.ReadFile(filepath.Join(c.dir, "postgres.log"))
