@@ -190,6 +190,10 @@ func (p *phone) mustHaveOneMainAndHeading(where string) {
 	}
 }
 
+// The checks wait two frames for a style change to be drawn, or half a
+// second: a tab the machine is too busy to draw in skips frames, and a
+// wait on them alone once held a check past its bound.
+
 // mustNotFadeText fails when text pulses by fading: an endless animation
 // that changes opacity or colour on an element holding words takes them
 // below readable contrast at some moment. A timer about to run out is made
@@ -199,7 +203,7 @@ func (p *phone) mustNotFadeText(where string) {
 	raw := get(p, chromedp.Evaluate[string](`(async () => {
 		const made = [...document.querySelectorAll('[data-deadline]:not(.urgent)')];
 		for (const e of made) e.classList.add('urgent');
-		await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+		await Promise.race([new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))), new Promise(r => setTimeout(r, 500))]);
 		const out = [];
 		for (const a of document.getAnimations()) {
 			const fx = a.effect;
@@ -329,7 +333,7 @@ func (p *phone) mustPulseOnCompositor(where string) {
 	raw := get(p, chromedp.Evaluate[string](`(async () => {
 		const made = [...document.querySelectorAll('[data-deadline]:not(.urgent)')];
 		for (const e of made) e.classList.add('urgent');
-		await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+		await Promise.race([new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))), new Promise(r => setTimeout(r, 500))]);
 		const out = `+endlessPulses+`;
 		for (const e of made) e.classList.remove('urgent');
 		return out;
@@ -352,7 +356,7 @@ func (p *phone) mustRestForLessMotion(where string) {
 	p.emulateMotion("reduce")
 	defer p.emulateMotion("")
 	raw := get(p, chromedp.Evaluate[string](`(async () => {
-		await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+		await Promise.race([new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))), new Promise(r => setTimeout(r, 500))]);
 		const out = [];
 		for (const a of document.getAnimations()) {
 			const t = a.effect && a.effect.getComputedTiming();
