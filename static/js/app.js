@@ -296,13 +296,26 @@
         { style: "unit", unit: hours ? "hour" : "minute", unitDisplay: "short" }).format(n);
     } catch (e) { return n + (hours ? " h" : " min"); }
   }
+  // say sets el's words. A clock's text changes every second: writing
+  // into its one text node is a change of characters, where textContent
+  // replaces the node, a change of the tree that makes the browser check
+  // every :has() rule over the board again (on couriers' phone a tenth of
+  // a slow phone's time, for a clock).
+  function say(el, txt) {
+    var n = el.firstChild;
+    if (n && n === el.lastChild && n.nodeType === 3) {
+      if (n.data !== txt) { n.data = txt; }
+    } else if (el.textContent !== txt) {
+      el.textContent = txt;
+    }
+  }
   function tick() {
     var now = Date.now() + offset;
     $$("[data-away-since]").forEach(function (el) {
       var since = Number(el.getAttribute("data-away-since")), gone = now - since;
       if (!since || gone < AWAY_GRACE) { return; }
       var txt = el.getAttribute("data-say-away") + (gone >= 60000 ? " · " + awayFor(gone) : "");
-      if (el.textContent !== txt) { el.textContent = txt; }
+      say(el, txt);
       el.classList.add("long-away");
     });
     // A timer the room holds back for a player whose phone came back
@@ -314,7 +327,7 @@
       if (held && el.closest("#board") && at === Number(held.getAttribute("data-held-from"))) { at = Number(held.getAttribute("data-held-until")); }
       var left = Math.max(0, Math.ceil((at - now) / 1000));
       var txt = left >= 60 ? Math.floor(left / 60) + ":" + ("0" + (left % 60)).slice(-2) : left + "s";
-      if (el.textContent !== txt) { el.textContent = txt; }
+      say(el, txt);
       el.classList.toggle("urgent", left > 0 && left <= 10);
       el.classList.toggle("expired", left === 0);
     });
