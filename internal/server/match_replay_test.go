@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"topsecret/internal/game"
+	"topsecret/web/layout"
 )
 
 // mustFinishedMatch seats four bots in a short remote match and lets the
@@ -193,8 +194,8 @@ func TestReplay_Page(t *testing.T) {
 			t.Errorf("replay page lacks data-testid=%q", testid)
 		}
 	}
-	if !strings.Contains(body, "js/replay.") {
-		t.Error("replay page does not load replay.js")
+	if !strings.Contains(body, `src="`+layout.Replay.Script+`"`) {
+		t.Error("replay page does not load the replay's script")
 	}
 	var rec struct {
 		Steps  int   `json:"steps"`

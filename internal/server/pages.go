@@ -10,7 +10,6 @@ import (
 
 	"topsecret/internal/game"
 	"topsecret/internal/room"
-	"topsecret/static"
 	"topsecret/web/kit"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
@@ -22,7 +21,7 @@ func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) {
 	for _, g := range s.games.All() {
 		h.Games = append(h.Games, pages.GameCard{Info: rd.Game(g.Rules.Info()), Available: true})
 	}
-	s.render(w, r, http.StatusOK, layout.Page(rd.Say(game.M("game.page.title.home")), pages.HomePage(h)))
+	s.render(w, r, http.StatusOK, layout.Page(rd.Say(game.M("game.page.title.home")), pages.HomePage(h), layout.Plain))
 }
 
 // handleJoinCode sends a typed room code ("acd efg") to its room.
@@ -37,7 +36,7 @@ func (s *Server) handleJoinCode(w http.ResponseWriter, r *http.Request) {
 		rd := reader(r, nil)
 		msg := rd.Say(game.M("game.page.error.not_a_code"))
 		page := pages.ErrorPage{Status: http.StatusBadRequest, Title: rd.Say(game.M("game.page.error.not_a_code_title")), Message: msg, AskCode: true, Code: typed}
-		s.render(w, r, http.StatusBadRequest, layout.Page(page.Title, pages.ErrorView(page)))
+		s.render(w, r, http.StatusBadRequest, layout.Page(page.Title, pages.ErrorView(page), layout.Plain))
 		return
 	}
 	to := "/r/" + code
@@ -75,7 +74,11 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 		howto := kit.Context{Table: table, Words: reader(r, nil)}
 		page.HowTo, page.HowToHint = kit.HowToCorner(board, howto), kit.HowToHint(board, howto)
 		title := l.Game.Name + " · " + f.Code
-		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), append(s.gameAssets(f.Info.Slug), static.Path("css/howto.css"), static.Path("css/console.css"), static.Path(recapSheet), static.Path("js/console.js"))...))
+		files := layout.Phone
+		if table {
+			files = layout.Table
+		}
+		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), files, s.gameAssets(f.Info.Slug)...))
 		return nil
 	})
 }
@@ -103,5 +106,5 @@ func (s *Server) gameAssets(slug string) []string {
 	if !ok {
 		return nil
 	}
-	return append(b.StylesheetURLs(), b.ScriptURL())
+	return []string{b.SheetURL(), b.ScriptURL()}
 }
