@@ -176,6 +176,7 @@ func (s *Server) routes() http.Handler {
 		r.Use(middleware.Timeout(30*time.Second), speakLanguage, compress())
 		r.Get("/", s.handleHome)
 		r.Get("/join", s.handleJoinCode)
+		r.Get("/howto/{slug}", s.handleHowTo)
 		r.Get("/r/{code}", s.handleRoomPage)
 		r.Get("/r/{code}/table", s.handleTablePage)
 		r.Get("/r/{code}/qr.svg", s.handleRoomQR)
