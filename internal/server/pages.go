@@ -54,7 +54,9 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 	s.withRoom(w, r, func(rm *room.Room) error {
 		id := s.identity(r, rm)
 		id.Table = table
-		f, err := rm.Snapshot(r.Context(), id)
+		// The page draws what its socket will first be sent, so the
+		// socket need not send it again (held.go).
+		f, err := rm.Arriving(r.Context(), id)
 		if err != nil {
 			return err
 		}
@@ -63,9 +65,13 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 		l := s.live(f, base, langOf(r))
 		// Removed by the host: the page says so, as its socket is refused.
 		l.Barred = room.Watching(id) && rm.Barred(r.Context(), networkOf(clientAddr(r)))
+		main, held, err := s.heldLive(r, l)
+		if err != nil {
+			return err
+		}
 		page := pages.Room{Code: f.Code, GameName: l.Game.Name, JoinURL: base + "/r/" + f.Code,
 			QRSVG: s.qrSVG(base + "/r/" + f.Code), Table: table, Seated: f.SeatID != "",
-			Main: pages.LiveMain(l), WSURL: "/r/" + f.Code + "/ws",
+			Main: templ.Raw(string(main)), Held: held, WSURL: "/r/" + f.Code + "/ws",
 			NameMax: pages.NameMax{Chars: room.MaxNameChars, Runes: room.MaxNameRunes, Bytes: room.MaxNameBytes}}
 		if table {
 			page.WSURL += "?table=1"

@@ -67,7 +67,10 @@
   // kept only in order; the first frame of a new connection (firstFrame) is
   // kept whatever its version, because it is a full snapshot from a server
   // that may have restarted since.
-  var main = null, ws = null, version = 0, firstFrame = false, offset = 0, attempt = 0, retryTimer = 0;
+  // holding names the frame #room-main shows while it is the one the page
+  // came with (its data-held): the socket is told, and its first frame,
+  // when it is that one, comes as {"held":true} without the board.
+  var main = null, ws = null, version = 0, firstFrame = false, offset = 0, attempt = 0, retryTimer = 0, holding = "";
   var pending = {}, pendingOrder = [], skipRestore = {};
 
   function wsURL() {
@@ -75,6 +78,7 @@
     u.protocol = location.protocol === "https:" ? "wss:" : "ws:";
     u.searchParams.set("view", "html");
     u.searchParams.set("since", String(version));
+    if (holding) { u.searchParams.set("held", holding); }
     return u.toString();
   }
   function setOffline(off) {
@@ -117,7 +121,10 @@
         if (firstFrame || typeof m.version !== "number" || m.version >= version) {
           firstFrame = false;
           if (typeof m.version === "number") { version = m.version; }
-          swap(m.html || "");
+          if (!m.held) {
+            holding = "";
+            swap(m.html || "");
+          }
         }
         break;
       case "ok":
@@ -419,6 +426,7 @@
   // ---- boot ----
   function boot() {
     main = $("#room-main[data-ws]");
+    holding = main ? main.getAttribute("data-held") || "" : "";
     enhance();
     setInterval(tick, 250);
     if (!main) { return; }
