@@ -31,7 +31,9 @@
   // collect turns a form's named inputs into an object. Values parse as JSON
   // when they can ("3" → 3); text fields stay strings. A checkbox without a
   // value attribute is a boolean; checkboxes with values give an array of the
-  // checked ones. data-scale multiplies numbers (seconds shown, ms sent).
+  // checked ones. A field marked data-raw, or inside a box so marked, keeps
+  // its value a string. data-scale multiplies numbers (seconds shown, ms
+  // sent).
   function collect(form) {
     var out = {};
     $$("input[name],select[name],textarea[name]", form).forEach(function (el) {
@@ -44,7 +46,7 @@
         if (el.checked) { out[n].push(parseJSON(el.value)); }
         return;
       }
-      if (type === "text" || type === "search" || el.tagName === "TEXTAREA" || el.hasAttribute("data-raw")) {
+      if (type === "text" || type === "search" || el.tagName === "TEXTAREA" || el.closest("[data-raw]")) {
         v = el.value;
       } else {
         v = parseJSON(el.value);
