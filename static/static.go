@@ -48,6 +48,12 @@ type Folder struct {
 	once     sync.Once
 	byName   map[string]*asset // "js/app.js" → asset
 	byHashed map[string]*asset // "js/app.3f2a1c9d.js" → asset
+
+	// joinMu guards the files made by Join, on first use, while
+	// requests look them up.
+	joinMu       sync.Mutex
+	joined       map[string]*joined // "js/room.js" → its parts and asset
+	joinedHashed map[string]*asset  // "js/room.3f2a1c9d.js" → asset
 }
 
 // NewFolder is fsys served under prefix ("games/vault" serves vault.css as
@@ -118,7 +124,10 @@ func (f *Folder) find(p string) (a *asset, hashed bool) {
 	if a := f.byHashed[p]; a != nil {
 		return a, true
 	}
-	return f.byName[p], false
+	if a := f.byName[p]; a != nil {
+		return a, false
+	}
+	return f.findJoined(p)
 }
 
 // hashedName inserts hash before the extension: "js/app.js" → "js/app.<hash>.js".

@@ -255,8 +255,7 @@ func (p *phone) mustHaveTallTargets(where string) {
 func (p *phone) mustReadEveryHowToCard(slug string) {
 	p.tb.Helper()
 	p.run(chromedp.WaitVisible(tid("howto-open")))
-	p.tap("howto-open")
-	n := get(p, chromedp.Evaluate[int](`document.querySelectorAll('#howto [data-howto-card]').length`))
+	n := p.openHowTo("howto-open")
 	if n == 0 {
 		p.tb.Fatalf("%s: the how-to dialog has no cards", slug)
 	}

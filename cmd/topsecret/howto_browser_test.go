@@ -15,6 +15,18 @@ import (
 	"topsecret/web/words"
 )
 
+// openHowTo taps id (the lobby's "How to play" or the top bar's "?") and
+// waits for the dialog to open with its cards, which it fetches the first
+// time; it returns how many cards it holds.
+func (p *phone) openHowTo(id string) int {
+	p.tb.Helper()
+	p.tap(id)
+	eventually(p.tb, "the how-to cards open", func() bool {
+		return get(p, chromedp.Evaluate[bool](`(() => { const d = document.querySelector('#howto'); return !!d && d.open && !!d.querySelector('[data-howto-card]') })()`))
+	})
+	return get(p, chromedp.Evaluate[int](`document.querySelectorAll('#howto [data-howto-card]').length`))
+}
+
 // cardFits reports why the open briefing's card i does not fit the screen
 // without scrolling, or "".
 func (p *phone) cardFits(i int) string {
@@ -65,8 +77,7 @@ func TestBrowser_HowToInTheLobby(t *testing.T) {
 			if ann.present("howto-cycle") {
 				t.Fatal("a phone's lobby shows the table's turning cards")
 			}
-			ann.tap("howto-open")
-			n := get(ann, chromedp.Evaluate[int](`document.querySelectorAll('#howto [data-howto-card]').length`))
+			n := ann.openHowTo("howto-open")
 			if n < 3 || n > 6 {
 				t.Fatalf("%d cards, want 3 to 6", n)
 			}
@@ -184,7 +195,7 @@ func TestBrowser_HowToFitsEveryLanguage(t *testing.T) {
 					if got := get(ann, chromedp.Evaluate[string](`document.documentElement.lang`)); got != l.Tag {
 						t.Fatalf("the lobby speaks %q, want %q", got, l.Tag)
 					}
-					ann.tap("howto-open")
+					ann.openHowTo("howto-open")
 					want := cat.Reader(l.Tag, nil).Say(game.M(slug + ".ui.howto.goal.title"))
 					eventually(t, "the first card shows", func() bool { return ann.visible("howto-card-0") })
 					if got := get(ann, chromedp.Evaluate[string](`document.querySelector('[data-testid="howto-card-0"] .howto-title').textContent`)); got != want {

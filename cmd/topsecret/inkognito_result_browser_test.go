@@ -24,15 +24,15 @@ func ikNoteSurvivesReload(t *testing.T, p *phone) {
 	cell := `[data-testid="` + row + `"] td.ik-cell`
 	const note = "shows 52 a lot"
 	p.run(
-		chromedp.Click(chromedp.CSS(cell+` label.ik-l0`)),
+		chromedp.Click(chromedp.CSS(cell)),
 		chromedp.SendKeys(chromedp.CSS("#ik-r-"+seat), note),
 	)
 	// The server renders the stored note into the page: the cell's state
 	// and the text field's value attribute (not just what was typed).
 	stored := fmt.Sprintf(`(() => {
 		const c = document.querySelector(%q), n = document.querySelector("#ik-r-" + %q);
-		const l = c && c.querySelector("label.ik-l1");
-		return !!c && c.dataset.state === "1" && !!l && l.offsetParent !== null && l.textContent === "✓" &&
+		const mark = c && c.querySelector(".ik-mark");
+		return !!c && c.dataset.state === "1" && !!mark && mark.offsetParent !== null && getComputedStyle(mark, "::before").content === '"✓"' &&
 			!!n && n.getAttribute("value") === %q;
 	})()`, cell, seat, note)
 	eventually(t, "the server stores the note", func() bool { return get(p, chromedp.Evaluate[bool](stored)) })

@@ -106,8 +106,7 @@ func TestBrowser_EveryGameTurnInGermanAndSwedish(t *testing.T) {
 
 			// The "?" over the match: every how-to card in German.
 			anna := phones[0]
-			anna.tap("howto-ask")
-			n := get(anna, chromedp.Evaluate[int](`document.querySelectorAll('#howto [data-howto-card]').length`))
+			n := anna.openHowTo("howto-ask")
 			if n < 3 {
 				t.Fatalf("the ? shows %d how-to cards", n)
 			}

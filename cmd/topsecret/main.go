@@ -103,7 +103,8 @@ type Config struct {
 	// address); empty serves none.
 	Profiles string
 	// Deflate is the websockets' permessage-deflate: off, fresh (each frame
-	// compressed alone) or shared (a compressor kept per connection).
+	// compressed alone; the default: docs/benchmarks.md, "Compressed
+	// frames") or shared (a compressor kept per connection).
 	Deflate string
 	// ShedAbove is the scheduling latency past which new actions are
 	// answered busy (the overload package); 0 never refuses. MaxInFlight
@@ -152,7 +153,8 @@ type Main struct {
 // NewMain returns a Main with default config.
 func NewMain() *Main {
 	return &Main{Config: Config{Addr: ":8080", DataDir: "./data", LogLevel: "info", BotDelay: 1200 * time.Millisecond,
-		TrustedProxies: server.DefaultProxies, ShedAbove: 20 * time.Millisecond, MaxInFlight: 128, AbandonAfter: room.DefaultAbandonAfter, MaxRooms: room.DefaultMaxRooms}}
+		TrustedProxies: server.DefaultProxies, ShedAbove: 20 * time.Millisecond, MaxInFlight: 128, AbandonAfter: room.DefaultAbandonAfter, MaxRooms: room.DefaultMaxRooms,
+		Deflate: "fresh"}}
 }
 
 // ParseFlags reads flags, falling back to environment variables.
@@ -183,7 +185,7 @@ func (m *Main) ParseFlags(args []string, out io.Writer) error {
 		"offer the games still in the works too, such as the example game of docs/adding-a-game.md (env DEV_GAMES=1)")
 	fs.BoolVar(&c.NoLimits, "no-limits", env("NO_LIMITS", "") == "1",
 		"no per-address limits on rooms, joins, room-code guesses and sockets, for load tests (env NO_LIMITS=1)")
-	fs.StringVar(&c.Deflate, "ws-deflate", env("WS_DEFLATE", "off"),
+	fs.StringVar(&c.Deflate, "ws-deflate", env("WS_DEFLATE", c.Deflate),
 		"compress websocket frames: off, fresh (each frame alone) or shared (a compressor per connection: smallest, costliest) (env WS_DEFLATE)")
 	fs.IntVar(&c.MaxInFlight, "max-in-flight", c.MaxInFlight,
 		"with --shed-above: answer new actions busy while this many are being answered; 0 sets no cap")

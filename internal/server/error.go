@@ -151,7 +151,7 @@ func (s *Server) error(w http.ResponseWriter, r *http.Request, err error) {
 	if ms != nil {
 		page.Title, page.AskCode, page.Code = ms.title(rd), true, ms.code
 	}
-	s.render(w, r, status, layout.Page(page.Title, pages.ErrorView(page)))
+	s.render(w, r, status, layout.Page(page.Title, pages.ErrorView(page), layout.Plain))
 }
 
 func wantsJSON(r *http.Request) bool {

@@ -14,7 +14,6 @@ import (
 	"topsecret/internal/replay"
 	"topsecret/internal/room"
 	"topsecret/internal/store"
-	"topsecret/static"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
 	"topsecret/web/replayview"
@@ -74,11 +73,8 @@ func (s *Server) replayError(w http.ResponseWriter, r *http.Request, err error) 
 		writeJSON(w, http.StatusConflict, saidError(reader(r, nil), "refused", "game.page.history.playing"))
 		return
 	}
-	s.render(w, r, http.StatusConflict, layout.Page(reader(r, nil).Say(game.M("game.page.replay.pending_title")), pages.ReplayPending(sp.number)))
+	s.render(w, r, http.StatusConflict, layout.Page(reader(r, nil).Say(game.M("game.page.replay.pending_title")), pages.ReplayPending(sp.number), layout.Plain))
 }
-
-// replaySheet is the stylesheet of the replay viewer and the room history.
-const replaySheet = "css/replay.css"
 
 // perspective reads ?as=: "all" (default, every card), "table" or a seat.
 func perspective(r *http.Request, seats int) (string, game.Viewer, error) {
@@ -135,7 +131,7 @@ func (s *Server) handleReplayPage(w http.ResponseWriter, r *http.Request) {
 	}
 	p.Screen = r.URL.Query().Get("screen") == "table"
 	title := reader(r, nil).Say(game.M("game.page.title.replay", game.X("game", p.GameName), game.N("number", m.Number)))
-	s.render(w, r, http.StatusOK, layout.Page(title, pages.ReplayPage(p), append([]string{static.Path(replaySheet)}, s.gameAssets(m.Setup.Game)...)...))
+	s.render(w, r, http.StatusOK, layout.Page(title, pages.ReplayPage(p), layout.Replay, s.gameAssets(m.Setup.Game)...))
 }
 
 // replayJSON is /m/{id} for tools: the record plus the timeline's marks.

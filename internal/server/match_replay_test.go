@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"topsecret/internal/game"
+	"topsecret/web/layout"
 )
 
 // mustFinishedMatch seats four bots in a short remote match and lets the
@@ -193,8 +194,10 @@ func TestReplay_Page(t *testing.T) {
 			t.Errorf("replay page lacks data-testid=%q", testid)
 		}
 	}
-	if !strings.Contains(body, "js/replay.") {
-		t.Error("replay page does not load replay.js")
+	// Once: replay.js run twice steps twice per key and opens "More"
+	// only to shut it.
+	if !strings.Contains(body, `src="`+layout.Replay.Script+`"`) || strings.Count(body, "<script") != 1 {
+		t.Errorf("replay page loads %d scripts, want the replay's one", strings.Count(body, "<script"))
 	}
 	var rec struct {
 		Steps  int   `json:"steps"`

@@ -13,7 +13,6 @@ import (
 	"topsecret/internal/night"
 	"topsecret/internal/room"
 	"topsecret/internal/store"
-	"topsecret/static"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
 	"topsecret/web/words"
@@ -22,9 +21,6 @@ import (
 // The night's recap is for whoever may read the room's history: anyone
 // holding the room's code (forward refuses guessers before a look-up), as
 // for /r/{code}/history. Closing the night is the host's alone.
-
-// recapSheet is the stylesheet of the recap and the night table.
-const recapSheet = "css/recap.css"
 
 // cachedNight is a room's tallied night, valid while its matches are
 // the ones it was tallied from.
@@ -94,7 +90,7 @@ func (s *Server) handleRecapPage(w http.ResponseWriter, r *http.Request) {
 		p.Highlights = append(p.Highlights, reader(r, seatNames(n.Matches[h.Match].Seats)).Say(h.Msg))
 	}
 	title := rd.Say(game.M("game.night.title", game.X("code", code)))
-	s.render(w, r, http.StatusOK, layout.Page(title, pages.RecapPage(p), static.Path(replaySheet), static.Path(recapSheet)))
+	s.render(w, r, http.StatusOK, layout.Page(title, pages.RecapPage(p), layout.Record))
 }
 
 // recapMatch words one match of the night for the recap.

@@ -30,7 +30,11 @@ type outbox struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	lang   string
-	sub    atomic.Pointer[room.Subscriber]
+	// held names the frame the connection's page holds (held.go): its
+	// first message, when it is that frame, goes without its content.
+	// Only the first writer reads it.
+	held string
+	sub  atomic.Pointer[room.Subscriber]
 	// busy says a writer goroutine runs (or the connection is done with
 	// writing); only the one that sets it starts a writer.
 	busy atomic.Bool
@@ -66,6 +70,9 @@ func (o *outbox) drain() {
 	for {
 		select {
 		case msg := <-sub.Messages():
+			if o.held != "" {
+				msg, o.held = o.spare(msg), ""
+			}
 			if err := o.writeAll(msg, sub.Messages()); err != nil {
 				o.hangUp() // busy stays set: nothing more is written
 				return

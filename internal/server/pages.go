@@ -10,7 +10,6 @@ import (
 
 	"topsecret/internal/game"
 	"topsecret/internal/room"
-	"topsecret/static"
 	"topsecret/web/kit"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
@@ -22,7 +21,7 @@ func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) {
 	for _, g := range s.games.All() {
 		h.Games = append(h.Games, pages.GameCard{Info: rd.Game(g.Rules.Info()), Available: true})
 	}
-	s.render(w, r, http.StatusOK, layout.Page(rd.Say(game.M("game.page.title.home")), pages.HomePage(h)))
+	s.render(w, r, http.StatusOK, layout.Page(rd.Say(game.M("game.page.title.home")), pages.HomePage(h), layout.Plain))
 }
 
 // handleJoinCode sends a typed room code ("acd efg") to its room.
@@ -37,7 +36,7 @@ func (s *Server) handleJoinCode(w http.ResponseWriter, r *http.Request) {
 		rd := reader(r, nil)
 		msg := rd.Say(game.M("game.page.error.not_a_code"))
 		page := pages.ErrorPage{Status: http.StatusBadRequest, Title: rd.Say(game.M("game.page.error.not_a_code_title")), Message: msg, AskCode: true, Code: typed}
-		s.render(w, r, http.StatusBadRequest, layout.Page(page.Title, pages.ErrorView(page)))
+		s.render(w, r, http.StatusBadRequest, layout.Page(page.Title, pages.ErrorView(page), layout.Plain))
 		return
 	}
 	to := "/r/" + code
@@ -55,7 +54,9 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 	s.withRoom(w, r, func(rm *room.Room) error {
 		id := s.identity(r, rm)
 		id.Table = table
-		f, err := rm.Snapshot(r.Context(), id)
+		// The page draws what its socket will first be sent, so the
+		// socket need not send it again (held.go).
+		f, err := rm.Arriving(r.Context(), id)
 		if err != nil {
 			return err
 		}
@@ -64,18 +65,26 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 		l := s.live(f, base, langOf(r))
 		// Removed by the host: the page says so, as its socket is refused.
 		l.Barred = room.Watching(id) && rm.Barred(r.Context(), networkOf(clientAddr(r)))
+		main, held, err := s.heldLive(r, l)
+		if err != nil {
+			return err
+		}
 		page := pages.Room{Code: f.Code, GameName: l.Game.Name, JoinURL: base + "/r/" + f.Code,
 			QRSVG: s.qrSVG(base + "/r/" + f.Code), Table: table, Seated: f.SeatID != "",
-			Main: pages.LiveMain(l), WSURL: "/r/" + f.Code + "/ws",
+			Main: templ.Raw(string(main)), Held: held, WSURL: "/r/" + f.Code + "/ws",
 			NameMax: pages.NameMax{Chars: room.MaxNameChars, Runes: room.MaxNameRunes, Bytes: room.MaxNameBytes}}
 		if table {
 			page.WSURL += "?table=1"
 		}
 		board, _ := s.games.Lookup(f.Info.Slug)
 		howto := kit.Context{Table: table, Words: reader(r, nil)}
-		page.HowTo, page.HowToHint = kit.HowToCorner(board, howto), kit.HowToHint(board, howto)
+		page.HowTo, page.HowToHint = kit.HowToCorner(board, howto, howToURL(f.Info.Slug)), kit.HowToHint(board, howto)
 		title := l.Game.Name + " · " + f.Code
-		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), append(s.gameAssets(f.Info.Slug), static.Path("css/howto.css"), static.Path("css/console.css"), static.Path(recapSheet), static.Path("js/console.js"))...))
+		files := layout.Phone
+		if table {
+			files = layout.Table
+		}
+		s.render(w, r, http.StatusOK, layout.Page(title, pages.RoomPage(page), files, s.gameAssets(f.Info.Slug)...))
 		return nil
 	})
 }
@@ -103,5 +112,5 @@ func (s *Server) gameAssets(slug string) []string {
 	if !ok {
 		return nil
 	}
-	return append(b.StylesheetURLs(), b.ScriptURL())
+	return []string{b.SheetURL(), b.ScriptURL()}
 }

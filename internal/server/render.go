@@ -44,12 +44,18 @@ func (s *Server) htmlEncoder(r *http.Request) room.Encoder {
 	if enc, ok := s.htmlEncoders.get(format); ok {
 		return enc
 	}
-	ctx := words.WithCatalog(words.WithLanguage(context.Background(), lang), s.games.Words())
+	ctx := s.liveContext(lang)
 	enc := room.Encoder{Format: format, Encode: func(f *room.Frame) ([]byte, error) {
 		return viewHTML(ctx, pages.LiveMain(s.live(f, base, lang)))
 	}}
 	s.htmlEncoders.put(format, enc)
 	return enc
+}
+
+// liveContext is what a live region is rendered in for a reader of lang:
+// the socket's frames, and the room page holding its first one.
+func (s *Server) liveContext(lang string) context.Context {
+	return words.WithCatalog(words.WithLanguage(context.Background(), lang), s.games.Words())
 }
 
 // jsonEncoder sends frames as JSON for a reader of lang: the game's

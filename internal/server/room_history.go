@@ -9,7 +9,6 @@ import (
 	"topsecret/internal/game"
 	"topsecret/internal/room"
 	"topsecret/internal/store"
-	"topsecret/static"
 	"topsecret/web/layout"
 	"topsecret/web/pages"
 	"topsecret/web/words"
@@ -94,7 +93,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request, code string, na
 		}
 		h.Series = append(h.Series, s.historySeries(rd, other, finished))
 	}
-	s.render(w, r, http.StatusOK, layout.Page(title, pages.HistoryPage(h), static.Path(replaySheet), static.Path(recapSheet)))
+	s.render(w, r, http.StatusOK, layout.Page(title, pages.HistoryPage(h), layout.Record))
 }
 
 // historySeries is game g's series among a room's finished matches,

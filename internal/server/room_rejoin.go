@@ -185,7 +185,7 @@ func (s *Server) passPage(w http.ResponseWriter, r *http.Request, rm *room.Room,
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	s.render(w, r, status, layout.Page("Top Secret · "+rm.Code(), pages.PassView(p)))
+	s.render(w, r, status, layout.Page("Top Secret · "+rm.Code(), pages.PassView(p), layout.Plain))
 	return nil
 }
 

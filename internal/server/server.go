@@ -74,10 +74,11 @@ type Server struct {
 	Hosts []string
 	// Doorman limits what one network address may ask for.
 	Doorman *Doorman
-	// Deflate is the permessage-deflate mode offered to browsers. Default
-	// off: on a party's Wi-Fi the bytes are cheap and the CPU and memory of
-	// compressing every frame are not (docs/benchmarks.md, "Compressed
-	// frames").
+	// Deflate is the permessage-deflate mode taken up when a client offers
+	// it (every browser does); the zero value compresses nothing. The
+	// program's default is each frame alone (--ws-deflate fresh): a
+	// phone's frame 4-5 times smaller for a fraction of a millisecond
+	// (docs/benchmarks.md, "Compressed frames").
 	Deflate websocket.CompressionMode
 	// Overload turns away new actions while the CPU cannot keep up, so
 	// the ones taken are answered in time; nil takes everything.
@@ -176,6 +177,7 @@ func (s *Server) routes() http.Handler {
 		r.Use(middleware.Timeout(30*time.Second), speakLanguage, compress())
 		r.Get("/", s.handleHome)
 		r.Get("/join", s.handleJoinCode)
+		r.Get("/howto/{slug}", s.handleHowTo)
 		r.Get("/r/{code}", s.handleRoomPage)
 		r.Get("/r/{code}/table", s.handleTablePage)
 		r.Get("/r/{code}/qr.svg", s.handleRoomQR)

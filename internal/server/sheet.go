@@ -35,10 +35,22 @@ func viewHTML(ctx context.Context, c templ.Component) ([]byte, error) {
 	if err := c.Render(ctx, html); err != nil {
 		return nil, err
 	}
-	msg := make([]byte, 0, html.Len()+html.Len()/16+32)
-	msg = append(msg, `{"type":"view","html":`...)
-	msg = appendJSONText(msg, html.Bytes())
-	return append(msg, '}'), nil
+	return wrapView(html.Bytes()), nil
+}
+
+// wrapView is the view message of a live region's HTML.
+func wrapView(html []byte) []byte {
+	msg := make([]byte, 0, len(html)+len(html)/16+32)
+	msg = append(msg, viewPrefix...)
+	msg = appendJSONText(msg, html)
+	return append(msg, '}')
+}
+
+// renderHTML renders c on its own, for a page to carry.
+func renderHTML(ctx context.Context, c templ.Component) ([]byte, error) {
+	var html bytes.Buffer
+	err := c.Render(ctx, &html)
+	return html.Bytes(), err
 }
 
 // appendJSONText appends s as a JSON string, escaping only what JSON and

@@ -125,7 +125,11 @@ func (s *Server) handleRoomSocket(w http.ResponseWriter, r *http.Request) {
 	// The socket outlives this handler: returning lets net/http let go of
 	// the request and this goroutine's grown stack, which an open socket
 	// would otherwise hold for hours.
-	go s.serveSocket(c, hj.conn, rm, room.Connection{ID: id, Enc: enc, Network: network}, at, lang)
+	held := r.URL.Query().Get("held")
+	if len(held) > maxHeld {
+		held = "" // no digest: the first frame comes whole
+	}
+	go s.serveSocket(c, hj.conn, rm, room.Connection{ID: id, Enc: enc, Network: network}, at, lang, held)
 }
 
 // socketAt is what the doorman counted a websocket under: its address,
@@ -170,13 +174,13 @@ type socket struct {
 // serveSocket runs one upgraded connection: this goroutine reads, a writer
 // runs only while messages wait, and a timer, not a goroutine, waits
 // between pings.
-func (s *Server) serveSocket(c *websocket.Conn, raw *gatherConn, rm *room.Room, conn room.Connection, at socketAt, lang string) {
+func (s *Server) serveSocket(c *websocket.Conn, raw *gatherConn, rm *room.Room, conn room.Connection, at socketAt, lang, held string) {
 	defer s.Doorman.CloseSocket(at.addr, at.code, at.holder)
 	defer c.CloseNow()
 	c.SetReadLimit(hardReadLimit)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	out := &outbox{s: s, c: c, raw: raw, ctx: ctx, cancel: cancel, lang: lang}
+	out := &outbox{s: s, c: c, raw: raw, ctx: ctx, cancel: cancel, lang: lang, held: held}
 	conn.Notify = out.wake
 	sub, err := rm.Connect(context.Background(), conn)
 	if errors.Is(err, room.ErrBarred) {

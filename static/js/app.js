@@ -31,7 +31,9 @@
   // collect turns a form's named inputs into an object. Values parse as JSON
   // when they can ("3" → 3); text fields stay strings. A checkbox without a
   // value attribute is a boolean; checkboxes with values give an array of the
-  // checked ones. data-scale multiplies numbers (seconds shown, ms sent).
+  // checked ones. A field marked data-raw, or inside a box so marked, keeps
+  // its value a string. data-scale multiplies numbers (seconds shown, ms
+  // sent).
   function collect(form) {
     var out = {};
     $$("input[name],select[name],textarea[name]", form).forEach(function (el) {
@@ -44,7 +46,7 @@
         if (el.checked) { out[n].push(parseJSON(el.value)); }
         return;
       }
-      if (type === "text" || type === "search" || el.tagName === "TEXTAREA" || el.hasAttribute("data-raw")) {
+      if (type === "text" || type === "search" || el.tagName === "TEXTAREA" || el.closest("[data-raw]")) {
         v = el.value;
       } else {
         v = parseJSON(el.value);
@@ -67,7 +69,10 @@
   // kept only in order; the first frame of a new connection (firstFrame) is
   // kept whatever its version, because it is a full snapshot from a server
   // that may have restarted since.
-  var main = null, ws = null, version = 0, firstFrame = false, offset = 0, attempt = 0, retryTimer = 0;
+  // holding names the frame #room-main shows while it is the one the page
+  // came with (its data-held): the socket is told, and its first frame,
+  // when it is that one, comes as {"held":true} without the board.
+  var main = null, ws = null, version = 0, firstFrame = false, offset = 0, attempt = 0, retryTimer = 0, holding = "";
   var pending = {}, pendingOrder = [], skipRestore = {};
 
   function wsURL() {
@@ -75,6 +80,7 @@
     u.protocol = location.protocol === "https:" ? "wss:" : "ws:";
     u.searchParams.set("view", "html");
     u.searchParams.set("since", String(version));
+    if (holding) { u.searchParams.set("held", holding); }
     return u.toString();
   }
   function setOffline(off) {
@@ -117,7 +123,10 @@
         if (firstFrame || typeof m.version !== "number" || m.version >= version) {
           firstFrame = false;
           if (typeof m.version === "number") { version = m.version; }
-          swap(m.html || "");
+          if (!m.held) {
+            holding = "";
+            swap(m.html || "");
+          }
         }
         break;
       case "ok":
@@ -296,13 +305,26 @@
         { style: "unit", unit: hours ? "hour" : "minute", unitDisplay: "short" }).format(n);
     } catch (e) { return n + (hours ? " h" : " min"); }
   }
+  // say sets el's words. A clock's text changes every second: writing
+  // into its one text node is a change of characters, where textContent
+  // replaces the node, a change of the tree that makes the browser check
+  // every :has() rule over the board again (on couriers' phone a tenth of
+  // a slow phone's time, for a clock).
+  function say(el, txt) {
+    var n = el.firstChild;
+    if (n && n === el.lastChild && n.nodeType === 3) {
+      if (n.data !== txt) { n.data = txt; }
+    } else if (el.textContent !== txt) {
+      el.textContent = txt;
+    }
+  }
   function tick() {
     var now = Date.now() + offset;
     $$("[data-away-since]").forEach(function (el) {
       var since = Number(el.getAttribute("data-away-since")), gone = now - since;
       if (!since || gone < AWAY_GRACE) { return; }
       var txt = el.getAttribute("data-say-away") + (gone >= 60000 ? " · " + awayFor(gone) : "");
-      if (el.textContent !== txt) { el.textContent = txt; }
+      say(el, txt);
       el.classList.add("long-away");
     });
     // A timer the room holds back for a player whose phone came back
@@ -314,7 +336,7 @@
       if (held && el.closest("#board") && at === Number(held.getAttribute("data-held-from"))) { at = Number(held.getAttribute("data-held-until")); }
       var left = Math.max(0, Math.ceil((at - now) / 1000));
       var txt = left >= 60 ? Math.floor(left / 60) + ":" + ("0" + (left % 60)).slice(-2) : left + "s";
-      if (el.textContent !== txt) { el.textContent = txt; }
+      say(el, txt);
       el.classList.toggle("urgent", left > 0 && left <= 10);
       el.classList.toggle("expired", left === 0);
     });
@@ -406,6 +428,7 @@
   // ---- boot ----
   function boot() {
     main = $("#room-main[data-ws]");
+    holding = main ? main.getAttribute("data-held") || "" : "";
     enhance();
     setInterval(tick, 250);
     if (!main) { return; }

@@ -1,6 +1,8 @@
 // howto.js: the game's how-to-play cards. The "?" and the lobby's button
-// open them in a <dialog> over the page (the table stays as it is); Back and
-// Next (or the arrow keys) step through them. On the table screen the lobby's
+// open them in a <dialog> over the page (the table stays as it is); the
+// page does not carry the cards, which are fetched (in the reader's
+// language) the first time they are opened. Back and Next (or the arrow
+// keys) step through them. On the table screen the lobby's
 // cards turn by themselves. On a phone, a one-line hint shows during the
 // player's first turn of their first match in the room (as the board says:
 // boards.HowTo.FirstTurn), until dismissed or the turn is over;
@@ -38,9 +40,30 @@
   function open() {
     var dlg = $("#howto");
     if (!dlg || dlg.open) { return; }
+    if (!$("[data-howto-card]", dlg)) { fetchCards(dlg); return; }
     step(dlg, 0);
     dlg.showModal();
     $("[data-howto-next]", dlg).focus();
+  }
+
+  // fetchCards brings the dialog's cards, then opens it; a second tap
+  // while they come asks nothing more. The page keeps them once here.
+  var fetching = false;
+  function fetchCards(dlg) {
+    var deck = $("[data-howto-deck]", dlg), src = dlg.getAttribute("data-howto-src");
+    if (!deck || !src || fetching) { return; }
+    fetching = true;
+    fetch(src, { credentials: "same-origin" }).then(function (r) {
+      if (!r.ok) { throw new Error(String(r.status)); }
+      return r.text();
+    }).then(function (html) {
+      fetching = false;
+      deck.innerHTML = html;
+      if ($("[data-howto-card]", dlg)) { open(); }
+    }).catch(function () {
+      fetching = false;
+      if (window.topsecret) { window.topsecret.toast(document.body.getAttribute("data-say-went-wrong") || "", true); }
+    });
   }
 
   document.addEventListener("click", function (e) {

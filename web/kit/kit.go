@@ -133,6 +133,19 @@ func (g Game) StylesheetURLs() []string {
 	return urls
 }
 
+// SheetURL is the content-hashed URL of the one stylesheet a page of
+// this game loads: its Stylesheets joined in order (static.Folder.Join),
+// or the one it has as it is. "" for none.
+func (g Game) SheetURL() string {
+	switch len(g.Stylesheets) {
+	case 0:
+		return ""
+	case 1:
+		return g.Assets.Path(g.Stylesheets[0])
+	}
+	return g.Assets.Join(g.Slug+".page.css", g.Stylesheets...)
+}
+
 // ScriptURL is the script's content-hashed URL, or "".
 func (g Game) ScriptURL() string {
 	if g.Script == "" {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net/url"
+	"regexp"
 	"slices"
 	"testing"
 
@@ -22,7 +23,7 @@ var platform = words.WithCatalog(context.Background(), words.New())
 func TestPage(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
-	if err := layout.Page("Room ABC", templ.Raw(`<p data-testid="body">hi</p>`)).Render(platform, &buf); err != nil {
+	if err := layout.Page("Room ABC", templ.Raw(`<p data-testid="body">hi</p>`), layout.Phone).Render(platform, &buf); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := goquery.NewDocumentFromReader(&buf)
@@ -40,19 +41,17 @@ func TestPage(t *testing.T) {
 	}
 	var srcs []string
 	doc.Find(`script[defer]`).Each(func(_ int, s *goquery.Selection) { srcs = append(srcs, s.AttrOr("src", "")) })
-	var want []string
-	for _, js := range []string{"js/app.js", "js/api.js", "js/markup.js", "js/peek.js", "js/confirm.js", "js/attention.js", "js/rejoin.js", "js/howto.js", "js/live.js", "js/fit.js"} {
-		want = append(want, static.Path(js))
-	}
-	// app.js comes first: the others borrow its helpers.
-	if !slices.Equal(srcs, want) {
-		t.Fatalf("deferred scripts %v, want %v", srcs, want)
+	// One script, the phone's, joined and hashed.
+	if !slices.Equal(srcs, []string{layout.Phone.Script}) || !regexp.MustCompile(`^/static/js/pages/phone\.[0-9a-f]{8}\.js$`).MatchString(srcs[0]) {
+		t.Fatalf("deferred scripts %v, want the phone's one %s", srcs, layout.Phone.Script)
 	}
 	if doc.Find(`script:not([defer])`).Length() != 0 {
 		t.Fatal("a script blocks the page")
 	}
-	if doc.Find(`link[rel=stylesheet][href="`+static.Path("css/app.css")+`"]`).Length() != 1 {
-		t.Fatal("no hashed stylesheet")
+	var sheets []string
+	doc.Find(`link[rel=stylesheet]`).Each(func(_ int, s *goquery.Selection) { sheets = append(sheets, s.AttrOr("href", "")) })
+	if !slices.Equal(sheets, []string{layout.Phone.Sheet}) {
+		t.Fatalf("stylesheets %v, want the phone's one %s", sheets, layout.Phone.Sheet)
 	}
 	if doc.Find(`[data-testid="toast"]`).Length() != 1 {
 		t.Fatal("no toast")
@@ -63,7 +62,7 @@ func TestPage(t *testing.T) {
 func TestPage_GameStylesheet(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
-	if err := layout.Page("Vault", templ.NopComponent, "/static/games/vault/vault.1234abcd.css").Render(platform, &buf); err != nil {
+	if err := layout.Page("Vault", templ.NopComponent, layout.Phone, "/static/games/vault/vault.1234abcd.css").Render(platform, &buf); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := goquery.NewDocumentFromReader(&buf)
@@ -71,10 +70,10 @@ func TestPage_GameStylesheet(t *testing.T) {
 		t.Fatal(err)
 	}
 	links := doc.Find(`link[rel=stylesheet]`)
-	if links.Length() < 2 || links.Eq(0).AttrOr("href", "") != static.Path("css/app.css") ||
+	if links.Length() != 2 || links.Eq(0).AttrOr("href", "") != layout.Phone.Sheet ||
 		links.Last().AttrOr("href", "") != "/static/games/vault/vault.1234abcd.css" {
 		h, _ := doc.Find("head").Html()
-		t.Fatalf("stylesheets in\n%s\nwant app.css first and the game's last", h)
+		t.Fatalf("stylesheets in\n%s\nwant the platform's first and the game's last", h)
 	}
 }
 
@@ -83,7 +82,7 @@ func TestPage_GameStylesheet(t *testing.T) {
 func TestPage_ScriptWords(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
-	page := layout.Page("Room", layout.SoundSwitch())
+	page := layout.Page("Room", layout.SoundSwitch(), layout.Phone)
 	if err := page.Render(platform, &buf); err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +121,7 @@ func TestPage_ScriptWords(t *testing.T) {
 func TestPage_GameScript(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
-	if err := layout.Page("Couriers", templ.NopComponent, "/static/games/couriers/couriers.css", "", "/static/games/couriers/route.js").Render(platform, &buf); err != nil {
+	if err := layout.Page("Couriers", templ.NopComponent, layout.Phone, "/static/games/couriers/couriers.css", "", "/static/games/couriers/route.js").Render(platform, &buf); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := goquery.NewDocumentFromReader(&buf)
@@ -132,8 +131,8 @@ func TestPage_GameScript(t *testing.T) {
 	var srcs []string
 	doc.Find(`script[defer]`).Each(func(_ int, s *goquery.Selection) { srcs = append(srcs, s.AttrOr("src", "")) })
 	// The app's scripts, then the game's: it borrows their helpers.
-	if len(srcs) < 2 || srcs[0] != static.Path("js/app.js") || srcs[len(srcs)-1] != "/static/games/couriers/route.js" {
-		t.Fatalf("scripts %v, want app.js first and the game's route.js last", srcs)
+	if !slices.Equal(srcs, []string{layout.Phone.Script, "/static/games/couriers/route.js"}) {
+		t.Fatalf("scripts %v, want the phone's first and the game's route.js last", srcs)
 	}
 	if last := doc.Find(`link[rel=stylesheet]`).Last().AttrOr("href", ""); last != "/static/games/couriers/couriers.css" {
 		t.Fatalf("last stylesheet %s, want the game's", last)
@@ -147,7 +146,7 @@ func TestPage_Languages(t *testing.T) {
 	u, _ := url.Parse("/m/abc?as=2&step=5&lang=de")
 	ctx := layout.WithAddress(words.WithLanguage(platform, "de"), u)
 	var buf bytes.Buffer
-	if err := layout.Page("Replay", templ.NopComponent).Render(ctx, &buf); err != nil {
+	if err := layout.Page("Replay", templ.NopComponent, layout.Replay).Render(ctx, &buf); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := goquery.NewDocumentFromReader(&buf)
@@ -183,11 +182,69 @@ func TestPage_Languages(t *testing.T) {
 func TestPage_EnglishByDefault(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
-	if err := layout.Page("Home", templ.NopComponent).Render(platform, &buf); err != nil {
+	if err := layout.Page("Home", templ.NopComponent, layout.Plain).Render(platform, &buf); err != nil {
 		t.Fatal(err)
 	}
 	doc, _ := goquery.NewDocumentFromReader(&buf)
 	if got := doc.Find("html").AttrOr("lang", ""); got != "en" {
 		t.Fatalf(`<html lang=%q>, want "en"`, got)
+	}
+}
+
+// Each kind of page runs the scripts it uses, app.js first (the others
+// borrow its helpers) and in their order, and not those it does not: a
+// home page has no board to peek at, no move to beep for, no cards, no
+// news to read out.
+func TestFiles(t *testing.T) {
+	t.Parallel()
+	room := []string{"js/peek.js", "js/attention.js", "js/howto.js", "js/live.js", "js/console.js"} // a room's own
+	for _, tt := range []struct {
+		name      string
+		files     layout.Files
+		runs, not []string
+		sheets    []string
+	}{
+		{"Plain", layout.Plain, []string{"js/app.js", "js/api.js", "js/markup.js"}, append(room, "js/replay.js", "js/fit.js", "js/follow.js", "js/confirm.js"), []string{"css/app.css", "css/access.css"}},
+		{"Record", layout.Record, []string{"js/app.js", "js/api.js", "js/markup.js", "js/confirm.js"}, append(room, "js/replay.js"), []string{"css/app.css", "css/replay.css", "css/recap.css"}},
+		{"Phone", layout.Phone, []string{"js/app.js", "js/api.js", "js/peek.js", "js/confirm.js", "js/attention.js", "js/howto.js", "js/live.js", "js/console.js"}, []string{"js/replay.js", "js/fit.js", "js/follow.js"}, []string{"css/app.css", "css/howto.css", "css/console.css"}},
+		{"Table", layout.Table, []string{"js/app.js", "js/peek.js", "js/attention.js", "js/howto.js", "js/live.js", "js/console.js", "js/fit.js", "js/follow.js"}, []string{"js/replay.js"}, []string{"css/app.css", "css/howto.css", "css/console.css"}},
+		{"Replay", layout.Replay, []string{"js/app.js", "js/api.js", "js/markup.js", "js/fit.js", "js/replay.js"}, append(room, "js/follow.js"), []string{"css/app.css", "css/replay.css"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			script, ok := static.Read(tt.files.Script)
+			if !ok {
+				t.Fatalf("no script at %s", tt.files.Script)
+			}
+			app, _ := static.Read(static.Path("js/app.js"))
+			if !bytes.HasPrefix(script, app) {
+				t.Fatal("app.js does not come first")
+			}
+			at := 0
+			for _, name := range tt.runs {
+				part, _ := static.Read(static.Path(name))
+				i := bytes.Index(script, part)
+				if i < 0 {
+					t.Fatalf("%s is not in the script", name)
+				}
+				if i < at {
+					t.Fatalf("%s comes before a script listed before it", name)
+				}
+				at = i
+			}
+			for _, name := range tt.not {
+				if part, _ := static.Read(static.Path(name)); bytes.Contains(script, part) {
+					t.Fatalf("%s is in the script", name)
+				}
+			}
+			sheet, ok := static.Read(tt.files.Sheet)
+			if !ok {
+				t.Fatalf("no stylesheet at %s", tt.files.Sheet)
+			}
+			for _, name := range tt.sheets {
+				if part, _ := static.Read(static.Path(name)); !bytes.Contains(sheet, part) {
+					t.Fatalf("%s is not in the stylesheet", name)
+				}
+			}
+		})
 	}
 }

@@ -29,7 +29,10 @@ type Room struct {
 	Seated   bool   // this browser holds a seat: no name form
 	// Main is the initial content of #room-main, the same fragment the
 	// websocket's "view" messages replace.
-	Main  templ.Component
+	Main templ.Component
+	// Held names the frame Main is (the digest the socket compares):
+	// the socket's first frame, when it is the same, does not come again.
+	Held  string
 	WSURL string // e.g. "/r/ABC123/ws"; the client adds ?view=html&since=N
 	// HowTo is the top bar's "?" and the game's how-to-play it opens over
 	// the page; nil for none.

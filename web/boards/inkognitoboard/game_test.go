@@ -1,6 +1,7 @@
 package inkognitoboard_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -9,6 +10,7 @@ import (
 
 	"topsecret/internal/game"
 	"topsecret/internal/games/inkognito"
+	"topsecret/static"
 	"topsecret/web/boards/inkognitoboard"
 	"topsecret/web/kit"
 	"topsecret/web/kit/boardtest"
@@ -31,9 +33,21 @@ func TestGame(t *testing.T) {
 			t.Errorf("StylesheetURLs=%q, want %q…", got, want)
 		}
 	}
+	// A page loads them as one file, in that order.
+	page, ok := static.Read(g.SheetURL(), g.Assets)
+	if !ok || !strings.HasPrefix(g.SheetURL(), "/static/games/inkognito/inkognito.page.") {
+		t.Fatalf("SheetURL=%q, found %v", g.SheetURL(), ok)
+	}
+	at := 0
 	for _, name := range g.Stylesheets {
-		if _, err := fs.Stat(g.Assets, name); err != nil {
+		body, err := fs.ReadFile(g.Assets, name)
+		if err != nil {
 			t.Fatalf("stylesheet %s: %v", name, err)
+		}
+		if i := bytes.Index(page, body); i < at {
+			t.Fatalf("%s is not in the page's stylesheet after the ones before it", name)
+		} else {
+			at = i
 		}
 	}
 	// Every colour the engine hands out is in the palette.

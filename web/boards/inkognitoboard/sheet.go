@@ -24,11 +24,11 @@ type gridCell struct {
 	State int    // 0 blank, 1 ✓, 2 ✗, 3 ?
 }
 
-// cellValues are the stored values of a cell's states; cellMarks are
-// their signs and cellWords their catalogue ids for screen readers.
+// cellValues are the stored values of a cell's states and cellWords
+// their catalogue ids for screen readers; their signs (✓ ✗ ?) are drawn
+// by sheet.css.
 var (
 	cellValues = []string{"", "y", "n", "q"}
-	cellMarks  = []string{"", "✓", "✗", "?"}
 	cellWords  = []string{"inkognito.ui.cell.blank", "inkognito.ui.cell.yes", "inkognito.ui.cell.no", "inkognito.ui.cell.maybe"}
 )
 
@@ -59,9 +59,6 @@ func (m *phone) grid() []sheetRow {
 	}
 	return out
 }
-
-// cellID is the id of state k's radio of a grid cell.
-func cellID(name string, k int) string { return "ik-" + safeID(name) + "-" + kit.Itoa(k) }
 
 // cellLabel names a grid cell's state k for screen readers ("Anne F: no").
 func (m *phone) cellLabel(r sheetRow, c gridCell, k int) string {

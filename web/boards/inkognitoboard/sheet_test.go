@@ -73,7 +73,7 @@ func TestSheet(t *testing.T) {
 	}
 	// Every input of the note form keeps its value a string.
 	form.Find("input[type=radio], select").Each(func(_ int, x *goquery.Selection) {
-		if _, raw := x.Attr("data-raw"); !raw {
+		if x.Closest("[data-raw]").Length() == 0 {
 			t.Errorf("note input %s without data-raw", x.AttrOr("name", ""))
 		}
 	})

@@ -18,9 +18,9 @@ import (
 )
 
 // HowTo checks g's briefing: 3 to 6 cards of 2 to 4 lines, each with a
-// picture; every card drawn on the phone's dialog and the table screen with
-// no message id showing; and howto.en.json words exactly the ids the
-// briefing says.
+// picture; every card drawn for the phone's dialog to fetch (and not in
+// the dialog the page carries) and on the table screen, with no message
+// id showing; and howto.en.json words exactly the ids the briefing says.
 func HowTo(t *testing.T, g kit.Game) {
 	t.Helper()
 	if g.HowTo == nil {
@@ -41,9 +41,16 @@ func HowTo(t *testing.T, g kit.Game) {
 		if h.FirstTurn == "" {
 			t.Errorf("%s: no first-turn hint", g.Slug)
 		}
-		dialog := parse(t, kit.HowToCorner(g, c))
+		dialog := parse(t, kit.HowToCorner(g, c, "/howto/"+g.Slug))
+		if n := dialog.Find(`[data-howto-card]`).Length(); n != 0 {
+			t.Errorf("%s table=%v: the room page carries %d cards; the dialog fetches them", g.Slug, table, n)
+		}
+		if src := dialog.Find(`dialog#howto`).AttrOr("data-howto-src", ""); !table && src != "/howto/"+g.Slug {
+			t.Errorf("%s: the dialog fetches its cards from %q", g.Slug, src)
+		}
+		deck := parse(t, kit.HowToDeck(g, c))
 		lobby := parse(t, kit.HowToLobby(g, c))
-		cards := dialog.Find(`[data-testid^="howto-card-"]`)
+		cards := deck.Find(`[data-testid^="howto-card-"]`)
 		if table {
 			cards = lobby.Find(`[data-testid^="howto-cycle-card-"]`)
 		}
@@ -55,7 +62,7 @@ func HowTo(t *testing.T, g kit.Game) {
 				t.Errorf("%s card %d: no title or an empty picture", g.Slug, i)
 			}
 		})
-		for _, doc := range []*goquery.Document{dialog, lobby} {
+		for _, doc := range []*goquery.Document{dialog, deck, lobby} {
 			html, _ := doc.Html()
 			if leak := leakedID(html, g.Slug); leak != "" {
 				t.Errorf("%s table=%v: a message id shows: …%s…", g.Slug, table, leak)
