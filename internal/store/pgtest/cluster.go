@@ -50,23 +50,31 @@ type Cluster struct {
 	stopErr  error
 }
 
-// StartCluster initialises and starts a cluster in a new temp directory on a
-// free port. The caller must Stop it. It returns ErrNoPostgres when the
-// binaries are missing.
-func StartCluster() (*Cluster, error) {
-	bindir, err := findBindir()
-	if err != nil {
-		return nil, err
+// claimDir finds the binaries and makes a cluster's temp directory, owned
+// by this process.
+func claimDir() (bindir, dir string, err error) {
+	if bindir, err = findBindir(); err != nil {
+		return "", "", err
 	}
 	sweepStale()
-	dir, err := os.MkdirTemp(baseDir(), dirPrefix)
-	if err != nil {
-		return nil, fmt.Errorf("pgtest: %w", err)
+	if dir, err = os.MkdirTemp(baseDir(), dirPrefix); err != nil {
+		return "", "", fmt.Errorf("pgtest: %w", err)
 	}
 	// Written first, so a sweep by a concurrent run sees the directory is taken.
 	if err := os.WriteFile(filepath.Join(dir, "owner.pid"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
 		os.RemoveAll(dir)
-		return nil, fmt.Errorf("pgtest: %w", err)
+		return "", "", fmt.Errorf("pgtest: %w", err)
+	}
+	return bindir, dir, nil
+}
+
+// StartCluster initialises and starts a cluster in a new temp directory on a
+// free port. The caller must Stop it. It returns ErrNoPostgres when the
+// binaries are missing.
+func StartCluster() (*Cluster, error) {
+	bindir, dir, err := claimDir()
+	if err != nil {
+		return nil, err
 	}
 	c := &Cluster{dir: dir, bindir: bindir}
 	if err := c.start(bindir); err != nil {

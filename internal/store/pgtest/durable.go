@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -32,18 +31,9 @@ func StartDurable(tb testing.TB, dataDir string) *Cluster {
 }
 
 func startDurable(dataDir string) (*Cluster, error) {
-	bindir, err := findBindir()
+	bindir, dir, err := claimDir()
 	if err != nil {
 		return nil, err
-	}
-	sweepStale()
-	dir, err := os.MkdirTemp(baseDir(), dirPrefix)
-	if err != nil {
-		return nil, fmt.Errorf("pgtest: %w", err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "owner.pid"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
-		os.RemoveAll(dir)
-		return nil, fmt.Errorf("pgtest: %w", err)
 	}
 	c := &Cluster{dir: dir, bindir: bindir, data: dataDir, durable: true}
 	if err := c.makeDataDir(); err != nil {
