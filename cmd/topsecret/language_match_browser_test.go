@@ -19,7 +19,8 @@ type speaker struct{ name, lang string }
 // only its own language at every step of the match, on the result and on
 // the replay afterwards; a table screen in another language reads only that.
 func TestBrowser_MixedTablePlaysOneMatch(t *testing.T) {
-	t.Parallel()
+	// Not beside the other browser tests: it plays against bots and timers
+	// that a shared machine slowed past its bounds (it failed only there).
 	tests := []struct {
 		name   string
 		people []speaker
