@@ -297,9 +297,19 @@ func (p *phone) armAsking(within time.Duration) bool {
 }
 
 // disarm answers an open confirmation with Cancel.
+// The sheet may have closed by itself meanwhile (the match moved on while
+// the checks ran and the control it asked about went), and then there is
+// nothing to cancel: waiting for its Cancel to show once held a test for
+// its whole bound.
 func (p *phone) disarm() {
 	p.tb.Helper()
-	p.run(chromedp.Click(tid("confirm-cancel")), chromedp.WaitNotVisible(tid("confirm")))
+	get(p, chromedp.Evaluate[bool](`(() => {
+		const sheet = document.querySelector('#confirm'), cancel = document.querySelector('[data-testid="confirm-cancel"]');
+		if (!sheet || sheet.hidden || !cancel) return false;
+		cancel.click();
+		return true;
+	})()`))
+	p.run(chromedp.WaitNotVisible(tid("confirm")))
 }
 
 // endlessPulses lists the page's endless animations that the compositor
