@@ -31,6 +31,7 @@ func runLoadtest(ctx context.Context, args []string, out, errOut io.Writer) erro
 	fs.IntVar(&c.Seats, "seats", 0, "players per room (default: the game's minimum)")
 	fs.Float64Var(&c.Rate, "rate", 20, "actions per second across all rooms, sent on schedule whatever the server does")
 	fs.DurationVar(&c.Duration, "duration", 10*time.Second, "measured time")
+	fs.IntVar(&c.Matches, "matches", 0, "end early once every room has finished this many matches, warm-up included (0: play the whole -duration)")
 	fs.DurationVar(&c.Warmup, "warmup", 2*time.Second, "time played before measuring")
 	fs.DurationVar(&c.Timeout, "timeout", 5*time.Second, "how long an action may take to reach every seat of its room")
 	fs.StringVar(&c.Mode, "mode", "play", "play, or idle: open -conns sockets and hold them for memory per connection")

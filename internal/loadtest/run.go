@@ -35,6 +35,10 @@ type Config struct {
 	Rate float64
 	// Warmup runs before the measured Duration; its actions are not counted.
 	Warmup, Duration time.Duration
+	// Matches above zero ends the run early, once every room has finished
+	// that many matches (a night of so many rematches); Duration stays
+	// the longest it may take.
+	Matches int
 	// Timeout is how long an action may take to reach every seat before
 	// it counts as a timeout. Default 5s.
 	Timeout time.Duration
@@ -97,6 +101,12 @@ type runner struct {
 	wsClient *http.Client
 
 	window window
+
+	// played counts the rooms that finished Matches matches; done closes
+	// when all have.
+	played   atomic.Int64
+	done     chan struct{}
+	doneOnce sync.Once
 }
 
 // window is the measured stretch: when it opened and closed, and the
@@ -109,10 +119,18 @@ type window struct {
 	wireFrom, wireTo int64
 }
 
+// roomPlayed notes that a room finished its Matches matches, and ends
+// the pacing once every room has.
+func (r *runner) roomPlayed() {
+	if r.played.Add(1) == int64(r.cfg.Rooms) {
+		r.doneOnce.Do(func() { close(r.done) })
+	}
+}
+
 func newRunner(ctx context.Context, cfg Config) *runner {
 	var b [4]byte
 	_, _ = rand.Read(b[:])
-	r := &runner{cfg: cfg, ctx: ctx, lobby: newLobby(cfg.URL), free: newSeatSet(), movable: newSeatSet(), stats: newStats(), acked: &ackLog{w: cfg.Acked}, prefix: "lt" + hex.EncodeToString(b[:]) + "-"}
+	r := &runner{cfg: cfg, ctx: ctx, lobby: newLobby(cfg.URL), free: newSeatSet(), movable: newSeatSet(), stats: newStats(), acked: &ackLog{w: cfg.Acked}, prefix: "lt" + hex.EncodeToString(b[:]) + "-", done: make(chan struct{})}
 	d := &net.Dialer{Timeout: dialTimeout}
 	tr := &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 		c, err := d.DialContext(ctx, network, addr)
@@ -261,7 +279,16 @@ func (r *runner) play(rep *Report) error {
 	go r.sweepEvery(sweepCtx, 20*time.Millisecond)
 	r.say("warming up %v, then measuring %v at %g actions/s…", c.Warmup, c.Duration, c.Rate)
 	start := time.Now()
-	r.pace(r.ctx, start, start.Add(c.Warmup), start.Add(c.Warmup+c.Duration))
+	paceCtx, stopPacing := context.WithCancel(r.ctx)
+	go func() {
+		select {
+		case <-r.done:
+			stopPacing()
+		case <-paceCtx.Done():
+		}
+	}()
+	r.pace(paceCtx, start, start.Add(c.Warmup), start.Add(c.Warmup+c.Duration))
+	stopPacing()
 	if !r.stats.measuring.Load() {
 		r.openWindow() // a rate too low for one tick in the window
 	}

@@ -39,6 +39,7 @@ type table struct {
 	numbers   map[string]int // match id → its number in the room
 	pending   []*action
 	rematched string // the finished match whose rematch was asked for
+	finished  int    // matches seen finished
 }
 
 func newTable(r *runner, room seatedRoom) *table {
@@ -114,6 +115,9 @@ func (t *table) frame(p *player, m *inbound) {
 		if m.Match.Status == "finished" && t.rematched != m.Match.ID {
 			t.rematched = m.Match.ID
 			t.r.stats.finished()
+			if t.finished++; t.finished == t.r.cfg.Matches {
+				t.r.roomPlayed()
+			}
 			go t.rematch()
 		}
 	}
