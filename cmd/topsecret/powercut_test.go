@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 
 	"topsecret/internal/store/pgtest"
@@ -53,29 +52,12 @@ func TestPowerCutPostgresUnderLoadLosesNoAcknowledgedAction(t *testing.T) {
 		cuts = n
 	}
 	disk := powercut.MustMount(t)
-	letThrough(t, disk.Dir)
+	pgtest.LetThrough(t, disk.Dir)
 	pg := pgtest.StartDurable(t, filepath.Join(disk.Dir, "pgdata"))
 	bin := buildBinary(t)
 	dsn := pg.URL("postgres")
 	killUnderLoad(t, bin, Config{DatabaseURL: dsn}, crashPlan{kills: cuts, disk: disk, pg: pg}, "-database-url", dsn)
 	if got := disk.Cuts(); got != cuts+1 {
 		t.Fatalf("the disk was cut %d times, want %d", got, cuts+1)
-	}
-}
-
-// letThrough lets every user pass through the test's own folders above
-// dir (made 0700 by the testing package), so PostgreSQL, which runs as
-// its own user when tests run as root, reaches the disk.
-func letThrough(t *testing.T, dir string) {
-	t.Helper()
-	tmp := filepath.Clean(os.TempDir())
-	for p := filepath.Dir(dir); strings.HasPrefix(p, tmp+string(filepath.Separator)); p = filepath.Dir(p) {
-		fi, err := os.Stat(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Chmod(p, fi.Mode().Perm()|0o011); err != nil {
-			t.Fatal(err)
-		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -70,8 +71,11 @@ func (c *Cluster) makeDataDir() error {
 }
 
 // Crash ends the server as a power cut would: SIGKILL to the postmaster
-// and every process it started at once (they share its process group), no
-// shutdown checkpoint, nothing flushed. It returns once all are gone; Up
+// and to every process it started, at once, no shutdown checkpoint,
+// nothing flushed. PostgreSQL's children leave the postmaster's process
+// group (each calls setsid), so they are found by their parent and
+// killed one by one, the postmaster held still meanwhile so that it
+// starts no other. It returns once none is left holding a file; Up
 // starts the server again on whatever the data directory then holds.
 func (c *Cluster) Crash() error {
 	if c.stopped.Load() {
@@ -81,17 +85,84 @@ func (c *Cluster) Crash() error {
 		c.admin.Close()
 		c.admin = nil
 	}
-	pgid := c.cmd.Process.Pid
-	if err := syscall.Kill(-pgid, syscall.SIGKILL); err != nil {
+	pid := c.cmd.Process.Pid
+	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+		return fmt.Errorf("pgtest: crash: %w", err)
+	}
+	kids := children(pid)
+	for _, k := range kids {
+		_ = syscall.Kill(k, syscall.SIGKILL)
+	}
+	if err := syscall.Kill(-pid, syscall.SIGKILL); err != nil {
 		return fmt.Errorf("pgtest: crash: %w", err)
 	}
 	<-c.done
+	// A child blocked in an fsync dies when the fsync returns; once dead
+	// (a zombie no one reaps, at worst) it holds no file.
 	deadline := time.Now().Add(10 * time.Second)
-	for syscall.Kill(-pgid, 0) == nil {
-		if time.Now().After(deadline) {
-			return errors.New("pgtest: crash: postgres processes outlived SIGKILL for 10 s")
+	for _, k := range append(kids, pid) {
+		for living(k) {
+			if time.Now().After(deadline) {
+				return fmt.Errorf("pgtest: crash: postgres process %d outlived SIGKILL for 10 s", k)
+			}
+			time.Sleep(10 * time.Millisecond)
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
 	return nil
+}
+
+// children are the processes whose parent is pid.
+func children(pid int) []int {
+	var kids []int
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, st := range stats {
+		if ppid, _, ok := readStat(st); ok && ppid == pid {
+			var k int
+			if _, err := fmt.Sscanf(filepath.Base(filepath.Dir(st)), "%d", &k); err == nil {
+				kids = append(kids, k)
+			}
+		}
+	}
+	return kids
+}
+
+// living says whether process pid still runs (a zombie does not).
+func living(pid int) bool {
+	_, state, ok := readStat(fmt.Sprintf("/proc/%d/stat", pid))
+	return ok && state != 'Z' && state != 'X'
+}
+
+// readStat reads a process's parent and state from its /proc stat line,
+// whose second field (the name, in parentheses) may hold spaces.
+func readStat(path string) (ppid int, state byte, ok bool) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, 0, false
+	}
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return 0, 0, false
+	}
+	var st string
+	if _, err := fmt.Sscanf(string(b[i+1:]), " %s %d", &st, &ppid); err != nil || st == "" {
+		return 0, 0, false
+	}
+	return ppid, st[0], true
+}
+
+// LetThrough lets every user pass through the test's own folders above
+// dir (made 0700 by the testing package), so PostgreSQL, which runs as
+// its own user when tests run as root, reaches a data directory there.
+func LetThrough(tb testing.TB, dir string) {
+	tb.Helper()
+	tmp := filepath.Clean(os.TempDir())
+	for p := filepath.Dir(dir); strings.HasPrefix(p, tmp+string(filepath.Separator)); p = filepath.Dir(p) {
+		fi, err := os.Stat(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.Chmod(p, fi.Mode().Perm()|0o011); err != nil {
+			tb.Fatal(err)
+		}
+	}
 }

@@ -242,6 +242,24 @@ func MustActions(tb testing.TB, s store.Store, id string) []store.ActionRecord {
 	return recs
 }
 
+// MustKeepAcknowledged fails tb for each client id in acked that match
+// id's log does not hold (an append the store acknowledged and then lost)
+// and returns how many actions the log holds.
+func MustKeepAcknowledged(tb testing.TB, s store.Store, id string, acked map[string]bool) int {
+	tb.Helper()
+	log := MustActions(tb, s, id)
+	stored := map[string]bool{}
+	for _, rec := range log {
+		stored[rec.ClientID] = true
+	}
+	for cid := range acked {
+		if !stored[cid] {
+			tb.Errorf("acknowledged %s is lost", cid)
+		}
+	}
+	return len(log)
+}
+
 // MustSeats returns code's seats.
 func MustSeats(tb testing.TB, s store.Store, code string) []store.Seat {
 	tb.Helper()
