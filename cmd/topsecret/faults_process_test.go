@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -99,6 +100,14 @@ func (p *serverProcess) start() {
 		p.tb.Fatal(err)
 	}
 	p.waitHealthy(30 * time.Second)
+}
+
+// dumpGoroutines has the server print every goroutine's stack to its log
+// (Go's answer to SIGQUIT) and exit, for a test that found it stuck.
+func (p *serverProcess) dumpGoroutines() {
+	if p.cmd != nil && p.cmd.Process != nil && p.cmd.Process.Signal(syscall.SIGQUIT) == nil {
+		_ = p.cmd.Wait()
+	}
 }
 
 // kill9 ends the process at once: no deferred close, no flushed buffer.

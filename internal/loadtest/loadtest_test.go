@@ -221,3 +221,19 @@ func TestRun_ErrBadConfig(t *testing.T) {
 		})
 	}
 }
+
+// A run whose Until is closed ends then, its measured window as long as
+// it lasted, not the Duration it was given as a bound.
+func TestRun_UntilEndsTheRun(t *testing.T) {
+	t.Parallel()
+	until := make(chan struct{})
+	time.AfterFunc(time.Second, func() { close(until) })
+	rep := mustRun(t, loadtest.Config{URL: mustServe(t, 0), Game: "wink", Options: json.RawMessage(`{"mode":"remote"}`),
+		Rooms: 1, Seats: 4, Rate: 20, Duration: 25 * time.Second, Until: until})
+	if rep.Seconds <= 0 || rep.Seconds >= 20 {
+		t.Fatalf("measured %.1f s, want the second or so until Until closed", rep.Seconds)
+	}
+	if rep.Acked == 0 {
+		t.Fatal("nothing acknowledged before Until closed")
+	}
+}

@@ -39,6 +39,10 @@ type Config struct {
 	// that many matches (a night of so many rematches); Duration stays
 	// the longest it may take.
 	Matches int
+	// Until, closed, ends the run early too: for a test that plays on
+	// until it has done what it came for (so many kills, say), however
+	// long that takes.
+	Until <-chan struct{}
 	// Timeout is how long an action may take to reach every seat before
 	// it counts as a timeout. Default 5s.
 	Timeout time.Duration
@@ -283,9 +287,10 @@ func (r *runner) play(rep *Report) error {
 	go func() {
 		select {
 		case <-r.done:
-			stopPacing()
+		case <-c.Until:
 		case <-paceCtx.Done():
 		}
+		stopPacing()
 	}()
 	r.pace(paceCtx, start, start.Add(c.Warmup), start.Add(c.Warmup+c.Duration))
 	stopPacing()
