@@ -105,6 +105,27 @@ func TestBrowser_HowToInTheLobby(t *testing.T) {
 				first := table.showing()
 				eventually(t, "the table's cards turn by themselves", func() bool { return table.showing() != first })
 				table.shot("lobby-turned")
+
+				// Held, the card stays past the clock's next turn and
+				// through a new lobby frame; let go, the cards turn again.
+				table.tap("howto-hold")
+				held := table.showing()
+				if say := table.text("howto-hold"); say != "Turn the cards" {
+					t.Fatalf("the held deck's button says %q, want Turn the cards", say)
+				}
+				wait := get(table, chromedp.Evaluate[float64](`8000 - Date.now() % 8000 + 1200`))
+				time.Sleep(time.Duration(wait) * time.Millisecond)
+				newPhone(t, browser, "Bea").join(m.URL()+"/r/"+code, "Bea") // a new lobby frame on the table
+				eventually(t, "the table draws Bea's seat", func() bool { return strings.Contains(table.bodyText(), "Bea") })
+				if now := table.showing(); now != held {
+					t.Fatalf("a held deck turned from %s to %s", held, now)
+				}
+				table.shot("lobby-held")
+				table.tap("howto-hold")
+				eventually(t, "let go, the cards turn again", func() bool { return table.showing() != held })
+				if say := table.text("howto-hold"); say != "Hold this card" {
+					t.Fatalf("the turning deck's button says %q, want Hold this card", say)
+				}
 			}
 		})
 	}

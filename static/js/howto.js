@@ -83,13 +83,31 @@
   });
 
   // The table screen's cards follow the clock, so a new lobby frame
-  // replacing them carries on from the same card.
+  // replacing them carries on from the same card. Held (its button), the
+  // deck stays on its card, through new frames too, until let go.
+  var heldAt = -1;
+  function showing(root) {
+    var i = $$("[data-howto-card]", root).findIndex(function (c) { return !c.hidden; });
+    return Math.max(i, 0);
+  }
   function turn() {
     $$("[data-howto-cycle]").forEach(function (root) {
       var n = $$("[data-howto-card]", root).length;
-      if (n) { show(root, Math.floor(Date.now() / TURN_MS) % n); }
+      // The button says what it will do: hold the card, or turn them again.
+      var hold = $("[data-howto-hold]", root), say = $("[data-howto-hold-say]", root);
+      if (hold) { hold.classList.toggle("held", heldAt >= 0); }
+      if (say) { say.textContent = say.getAttribute(heldAt >= 0 ? "data-howto-turn-say" : "data-howto-hold-say"); }
+      if (!n) { return; }
+      if (heldAt >= 0) { show(root, Math.min(heldAt, n - 1)); return; }
+      show(root, Math.floor(Date.now() / TURN_MS) % n);
     });
   }
+  document.addEventListener("click", function (e) {
+    var hold = e.target.closest("[data-howto-hold]");
+    if (!hold) { return; }
+    heldAt = heldAt >= 0 ? -1 : showing(hold.closest("[data-howto-cycle]"));
+    turn();
+  });
 
   function hintKey() {
     var room = $("[data-testid=room][data-code]");
