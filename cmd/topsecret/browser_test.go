@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/page"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -66,6 +67,7 @@ func newPhone(tb testing.TB, browser context.Context, name string) *phone {
 	}
 	p := &phone{tb: tb, name: name, ctx: ctx}
 	refuseDialogs(tb, ctx, name)
+	refuseScriptErrors(tb, ctx, name)
 	p.run(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
 	return p
 }
@@ -94,6 +96,39 @@ func refuseDialogs(tb testing.TB, ctx context.Context, name string) {
 		defer mu.Unlock()
 		for _, d := range seen {
 			tb.Errorf("%s: the page opened a native dialog (%s)", name, d)
+		}
+	})
+}
+
+// refuseScriptErrors fails the test when a page's script throws and
+// nothing catches it (an unhandled promise rejection included): a page
+// whose script died draws on, but no longer acts, and nothing else would
+// notice. Each page kind loads its own joined script, so a helper one kind
+// forgot to load fails here, on the screen that used it.
+func refuseScriptErrors(tb testing.TB, ctx context.Context, name string) {
+	var mu sync.Mutex
+	var seen []string
+	thrown := chromedp.Events(ctx, cdpruntime.ExceptionThrown)
+	go func() {
+		for e, err := range thrown {
+			if err != nil {
+				return
+			}
+			d := e.ExceptionDetails
+			what := d.Text
+			if d.Exception != nil && d.Exception.Description != "" {
+				what += " " + d.Exception.Description
+			}
+			mu.Lock()
+			seen = append(seen, fmt.Sprintf("%s (%s:%d)", what, d.URL, d.LineNumber+1))
+			mu.Unlock()
+		}
+	}()
+	tb.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range seen {
+			tb.Errorf("%s: a script threw and nothing caught it: %s", name, e)
 		}
 	})
 }
@@ -184,6 +219,9 @@ func (p *phone) join(url, name string) {
 	p.run(
 		chromedp.Navigate(url),
 		chromedp.WaitVisible(tid("join-form")),
+		// The field holds the name this phone last joined with: typed
+		// after it, "Ann" became "AnnAnn".
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("join-name").value = ""`),
 		chromedp.SendKeys(chromedp.CSS("#join-name"), name),
 		chromedp.Click(tid("join-submit")),
 		chromedp.WaitNotPresent(tid("join-form")),
