@@ -59,6 +59,31 @@ func TestBrowser_AwaySaysForHowLong(t *testing.T) {
 		return len(marks()) >= 7
 	})
 	ann.shot("away-390")
+
+	// On the table screen an away seat says so in words and is drawn
+	// dashed and colourless, its name at full contrast (faded whole, the
+	// name fell below 4.5:1).
+	table := newPhone(t, browser, "table")
+	table.run(chromedp.EmulateViewport(1280, 720), chromedp.Navigate(m.URL()+"/r/"+code+"/table"), chromedp.WaitVisible(tid("wink-table")))
+	table.shot("wink-table-away")
+	// Seven phones away make one note naming them, not seven that push the
+	// board off the TV.
+	if !table.present("bot-soon-many") || table.present("bot-soon-1") {
+		t.Error("the table screen does not say the away phones in one note")
+	} else if say := table.text("bot-soon-many"); !strings.Contains(say, "Bartholomew Jenkins") || !strings.Contains(say, "Hieronymus Vermeer") {
+		t.Errorf("the note about the away phones says %q, want every name", say)
+	}
+	if top := get(table, chromedp.Evaluate[float64](`document.querySelector('[data-testid=wink-table]').getBoundingClientRect().top`)); top > 360 {
+		t.Errorf("the board starts %v px down a 720 px screen, under the notes", top)
+	}
+	if op := get(table, chromedp.Evaluate[float64](`(() => {
+		let e = document.querySelector('.wk-tseat.wk-away .wk-tname'), o = 1;
+		if (!e) return -1;
+		for (; e; e = e.parentElement) o *= parseFloat(getComputedStyle(e).opacity);
+		return o;
+	})()`)); op != 1 {
+		t.Errorf("an away seat's name on the table screen is drawn at opacity %v, want 1 (-1: no away seat drawn)", op)
+	}
 	ann.run(chromedp.Click(chromedp.CSS("#seats-strip summary")))
 	ann.namesKept("wink")
 

@@ -175,3 +175,27 @@ func shortGameName(name string) string {
 	}
 	return name
 }
+
+// botSoon are the seats whose phones missed a timer while away, during a
+// match: a bot plays each from the next turn unless it comes back.
+func botSoon(l Live) []SeatLine {
+	if l.Status != "playing" {
+		return nil
+	}
+	var seats []SeatLine
+	for _, s := range l.Seats {
+		if s.BotSoon {
+			seats = append(seats, s)
+		}
+	}
+	return seats
+}
+
+// namesOf are the seats' names, in order.
+func namesOf(seats []SeatLine) []string {
+	names := make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = s.Name
+	}
+	return names
+}
