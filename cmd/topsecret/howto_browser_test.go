@@ -184,15 +184,35 @@ func TestBrowser_HowToDuringTheMatch(t *testing.T) {
 		t.Fatal("the board changed under the cards")
 	}
 
+	// The page comes from the server with the hint in it on the first
+	// turn, and without it once dismissed (the browser's cookie): a hint
+	// the script showed after the first paint pushed the board down.
+	if servedHint(ann) != "shown" {
+		t.Fatalf("the page is served with the hint %s on the first turn", servedHint(ann))
+	}
+
 	ann.tap("howto-hint-close")
 	if ann.shown("howto-hint") {
 		t.Fatal("the hint stays after dismissing it")
+	}
+	if servedHint(ann) != "hidden" {
+		t.Fatalf("once dismissed, the page is served with the hint %s", servedHint(ann))
 	}
 	ann.run(chromedp.Reload(), chromedp.WaitVisible(tid("vault-seat")))
 	time.Sleep(300 * time.Millisecond) // the page's scripts run on load
 	if ann.shown("howto-hint") {
 		t.Fatal("the dismissed hint came back after a reload")
 	}
+}
+
+// servedHint is how the server draws p's page's first-turn hint, with
+// p's cookies: "shown", "hidden" or "none".
+func servedHint(p *phone) string {
+	p.tb.Helper()
+	return get(p, chromedp.Evaluate[string](`fetch(location.href).then(r => r.text()).then(html => {
+		const h = new DOMParser().parseFromString(html, "text/html").querySelector("#howto-hint");
+		return !h ? "none" : h.hidden ? "hidden" : "shown";
+	})`, chromedp.EvalAwaitPromise))
 }
 
 // Every language's cards fit a 390x844 phone without scrolling: German and

@@ -25,6 +25,14 @@ type heldView struct {
 // returns what its live region holds: the digest and the HTML.
 func pageHolds(t *testing.T, e *env, path, cookie string) (digest, html string) {
 	t.Helper()
+	main := pageAs(t, e, path, cookie).Find("#room-main")
+	html, _ = main.Html()
+	return main.AttrOr("data-held", ""), html
+}
+
+// pageAs is the page at path as the browser holding cookie is sent it.
+func pageAs(t *testing.T, e *env, path, cookie string) *goquery.Document {
+	t.Helper()
 	req, _ := http.NewRequest("GET", e.Server.URL+path, nil)
 	if cookie != "" {
 		req.Header.Set("Cookie", cookie)
@@ -38,9 +46,7 @@ func pageHolds(t *testing.T, e *env, path, cookie string) (digest, html string) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	main := doc.Find("#room-main")
-	html, _ = main.Html()
-	return main.AttrOr("data-held", ""), html
+	return doc
 }
 
 // firstViews opens a socket with query and cookie and reads n views.

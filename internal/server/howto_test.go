@@ -74,3 +74,53 @@ func TestHowTo_CardsFetchedWhenOpened(t *testing.T) {
 		})
 	}
 }
+
+// The first-turn hint is drawn by the server as the page's script would
+// show it, so nothing moves after the first paint: showing on a seat's
+// first turn, not in the lobby, not for a player who had it in this room
+// (their cookie), not on the table screen, and not for a guest.
+func TestHowTo_FirstTurnHintDrawnWithThePage(t *testing.T) {
+	e := mustStart(t)
+	// Vault's turns are played by everyone at once: the first is Ann's.
+	var c created
+	if st := e.do("POST", "/api/rooms", "", map[string]any{"game": "vault"}, &c); st != http.StatusCreated {
+		t.Fatalf("create room: status %d", st)
+	}
+	seats := make([]joined, 3)
+	for i, n := range []string{"Ann", "Bob", "Cid"} {
+		if st := e.do("POST", "/api/rooms/"+c.Code+"/seats", "", map[string]any{"name": n}, &seats[i]); st != http.StatusCreated {
+			t.Fatalf("join %s: status %d", n, st)
+		}
+	}
+	ann := "ts_seat_" + c.Code + "=" + seats[0].Token
+	hint := func(path, cookie string) string {
+		t.Helper()
+		h := pageAs(t, e, path, cookie).Find("#howto-hint")
+		switch {
+		case h.Length() == 0:
+			return "none"
+		case h.Is("[hidden]"):
+			return "hidden"
+		}
+		return "shown"
+	}
+	if got := hint("/r/"+c.Code, ann); got != "hidden" {
+		t.Fatalf("in the lobby the hint is %s", got)
+	}
+	e.mustStartMatch(c)
+	for _, tt := range []struct {
+		name, path, cookie, want string
+	}{
+		{"FirstTurn", "/r/" + c.Code, ann, "shown"},
+		{"HadItInThisRoom", "/r/" + c.Code, ann + "; ts_hint_" + c.Code + "=1", "hidden"},
+		{"HadItInAnotherRoom", "/r/" + c.Code, ann + "; ts_hint_ZZZZ=1", "shown"},
+		{"Guest", "/r/" + c.Code, "", "hidden"},
+		{"TableScreen", "/r/" + c.Code + "/table", "", "none"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := hint(tt.path, tt.cookie); got != tt.want {
+				t.Fatalf("the hint is %s, want %s", got, tt.want)
+			}
+		})
+	}
+}

@@ -78,7 +78,7 @@ func (s *Server) roomPage(w http.ResponseWriter, r *http.Request, table bool) {
 		}
 		board, _ := s.games.Lookup(f.Info.Slug)
 		howto := kit.Context{Table: table, Words: reader(r, nil)}
-		page.HowTo, page.HowToHint = kit.HowToCorner(board, howto, howToURL(f.Info.Slug)), kit.HowToHint(board, howto)
+		page.HowTo, page.HowToHint = kit.HowToCorner(board, howto, howToURL(f.Info.Slug)), kit.HowToHint(board, howto, !table && firstTurnHint(r, f.Code, main, l.YourMove))
 		title := l.Game.Name + " · " + f.Code
 		files := layout.Phone
 		if table {

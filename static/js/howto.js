@@ -6,7 +6,7 @@
 // cards turn by themselves. On a phone, a one-line hint shows during the
 // player's first turn of their first match in the room (as the board says:
 // boards.HowTo.FirstTurn), until dismissed or the turn is over;
-// localStorage remembers it per room. It stands in the page under the top
+// a cookie remembers it per room. It stands in the page under the top
 // bar, never over it: a hint floating over the board covered the very
 // button it spoke of.
 (function () {
@@ -109,19 +109,23 @@
     turn();
   });
 
-  function hintKey() {
+  // The hint is had once per room: a cookie, so the server draws the
+  // page with it showing or not and nothing moves after the first paint.
+  function hintName() {
     var room = $("[data-testid=room][data-code]");
-    return room ? "topsecret.howto.hint." + room.getAttribute("data-code") : "";
+    return room ? "ts_hint_" + room.getAttribute("data-code") : "";
+  }
+  function hintSeen() {
+    return document.cookie.split("; ").indexOf(hintName() + "=1") >= 0;
   }
   function hintDone() {
-    try { localStorage.setItem(hintKey(), "1"); } catch (err) { /* private mode: the hint comes back next time */ }
+    document.cookie = hintName() + "=1; path=/; max-age=2592000; samesite=lax";
   }
   var hintShown = false;
   function hint() {
     var h = $("#howto-hint");
-    if (!h || !hintKey()) { return; }
-    var seen = false;
-    try { seen = localStorage.getItem(hintKey()) === "1"; } catch (err) { /* no storage: show it */ }
+    if (!h || !hintName()) { return; }
+    var seen = hintSeen();
     var now = $("#board [data-howto-now]");
     var myTurn = now ? now.getAttribute("data-howto-now") === "true" : !!$("#board[data-your-move]");
     if (hintShown && !myTurn) { hintDone(); seen = true; }

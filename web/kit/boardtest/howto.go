@@ -68,7 +68,7 @@ func HowTo(t *testing.T, g kit.Game) {
 				t.Errorf("%s table=%v: a message id shows: …%s…", g.Slug, table, leak)
 			}
 		}
-		if hint := parse(t, kit.HowToHint(g, c)); !table && ByID(hint, "howto-hint").Length() != 1 {
+		if hint := parse(t, kit.HowToHint(g, c, false)); !table && ByID(hint, "howto-hint").Length() != 1 {
 			t.Errorf("%s: the phone has no first-turn hint", g.Slug)
 		}
 	}
