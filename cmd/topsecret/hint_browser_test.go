@@ -54,3 +54,47 @@ func TestBrowser_FirstTurnHintWhenItApplies(t *testing.T) {
 		}
 	}
 }
+
+// The first-turn hint leaves when the turn is over: at once when the
+// player's own move ended it, but a turn that passed while they did
+// nothing (the others, a timer) does not pull the board up under their
+// eyes: the hint fades where it is and goes after their next tap.
+func TestBrowser_FirstTurnHintLeavesWithoutMovingTheBoard(t *testing.T) {
+	t.Parallel()
+	browser := mustBrowser(t)
+	m := MustRunMain(t, t.TempDir())
+	vaultCard := `[data-testid="vault-seat"][data-phase="select"] button[data-testid^="vault-card-"]:not([disabled])`
+	boardTop := func(p *phone) float64 {
+		return get(p, chromedp.Evaluate[float64](`document.querySelector('#board').getBoundingClientRect().top`))
+	}
+
+	t.Run("TheirOwnMove", func(t *testing.T) {
+		ann := newPhone(t, browser, "Ann")
+		mustStartMatch(t, m, "vault", nil, 2, ann)
+		eventually(t, "the first-turn hint", func() bool { return ann.visible("howto-hint") })
+		if !ann.tapCSS(vaultCard) {
+			t.Fatal("no card to play")
+		}
+		eventually(t, "the hint gone with Ann's move", func() bool { return !ann.shown("howto-hint") })
+	})
+
+	t.Run("PassedByItself", func(t *testing.T) {
+		bob := newPhone(t, browser, "Bob")
+		mustStartMatch(t, m, "vault", nil, 2, bob)
+		eventually(t, "the first-turn hint", func() bool { return bob.visible("howto-hint") })
+		top := boardTop(bob)
+		// A frame in which the turn is no longer Bob's, as live.js draws
+		// one: the board says so and the page is told it was drawn.
+		get(bob, chromedp.Evaluate[bool](`document.querySelector('[data-howto-now]').setAttribute('data-howto-now', 'false');
+			document.dispatchEvent(new CustomEvent('topsecret:drawn'))`))
+		if !bob.shown("howto-hint") || !get(bob, chromedp.Evaluate[bool](`document.querySelector('#howto-hint').classList.contains('howto-hint-over')`)) {
+			t.Fatal("the hint did not stay, faded, when the turn passed by itself")
+		}
+		if now := boardTop(bob); now != top {
+			t.Fatalf("the board moved from %.0f to %.0f px", top, now)
+		}
+		bob.shot("hint-over")
+		bob.tap("room-code")
+		eventually(t, "the hint gone after the next tap", func() bool { return !bob.shown("howto-hint") })
+	})
+}

@@ -5,8 +5,9 @@
 // keys) step through them. On the table screen the lobby's
 // cards turn by themselves. On a phone, a one-line hint shows during the
 // player's first turn of their first match in the room (as the board says:
-// boards.HowTo.FirstTurn), until dismissed or the turn is over;
-// a cookie remembers it per room. It stands in the page under the top
+// boards.HowTo.FirstTurn), until dismissed or the turn is over (a turn
+// that passed by itself leaves it faded until the next tap); a cookie
+// remembers it per room. It stands in the page under the top
 // bar, never over it: a hint floating over the board covered the very
 // button it spoke of.
 (function () {
@@ -121,7 +122,7 @@
   function hintDone() {
     document.cookie = hintName() + "=1; path=/; max-age=2592000; samesite=lax";
   }
-  var hintShown = false;
+  var hintShown = false, hintGoing = false, lastTouch = -1e9;
   function hint() {
     var h = $("#howto-hint");
     if (!h || !hintName()) { return; }
@@ -129,12 +130,39 @@
     var now = $("#board [data-howto-now]");
     var myTurn = now ? now.getAttribute("data-howto-now") === "true" : !!$("#board[data-your-move]");
     if (hintShown && !myTurn) { hintDone(); seen = true; }
-    h.hidden = seen || !myTurn;
+    var hide = seen || !myTurn;
+    // A turn that passed while the player did nothing (the others, a
+    // timer) does not pull the board up under their eyes: the hint fades
+    // and goes at their next tap or key, which moves the page anyway.
+    // Their own move ending the turn takes it away at once.
+    if (hide && !h.hidden && hintShown && performance.now() - lastTouch > 1000) {
+      hintGoing = true;
+      h.classList.add("howto-hint-over");
+      return;
+    }
+    h.hidden = hide;
     hintShown = hintShown || !h.hidden;
   }
+  function hintGone() {
+    var h = $("#howto-hint");
+    if (!hintGoing || !h) { return; }
+    hintGoing = false;
+    h.hidden = true;
+  }
+  // After the tap has landed where it was aimed: the page moves only once
+  // the click (or key) is done with.
+  document.addEventListener("click", function (e) {
+    lastTouch = performance.now();
+    if (!e.target.closest("#howto-hint")) { setTimeout(hintGone, 0); }
+  });
+  document.addEventListener("keydown", function (e) {
+    lastTouch = performance.now();
+    if (!e.target.closest || !e.target.closest("#howto-hint")) { setTimeout(hintGone, 0); }
+  });
   document.addEventListener("click", function (e) {
     if (!e.target.closest("[data-howto-hint-close]")) { return; }
     hintDone();
+    hintGoing = false;
     $("#howto-hint").hidden = true;
   });
 
