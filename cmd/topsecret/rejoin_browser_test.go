@@ -146,6 +146,7 @@ func TestBrowser_MoveSeatByLink(t *testing.T) {
 	next := newPhone(t, browser, "Ben-next")
 	next.run(chromedp.Navigate(link), chromedp.WaitVisible(tid("pass-take")))
 	next.shotWide("take-seat")
+	next.mustBeUsable("the seat's link", true)
 	next.tap("pass-take")
 	next.run(chromedp.WaitVisible(tid("vault-hand")))
 	if got := next.text("vault-hand"); got != hand {
@@ -176,6 +177,7 @@ func TestBrowser_MoveSeatByLink(t *testing.T) {
 		t.Fatalf("the used link says %q", got)
 	}
 	other.shot("link-used")
+	other.mustBeUsable("a used seat link", true)
 }
 
 // Screens without a seat show on the host's page, grouped by network;
