@@ -182,7 +182,7 @@
       return;
     }
     var keep = window.topsecretKeep, s = keep.save(main, skipRestore);
-    main.innerHTML = html;
+    window.topsecretMorph(main, html);
     skipRestore = {};
     keep.restore(main, s);
     enhance();

@@ -152,7 +152,8 @@
   document.addEventListener("topsecret:drawn", function () {
     if (!armed) { return; }
     if (document.contains(armed.el)) {
-      if (off(armed.el)) { disarm(); } else { place(); }
+      // Kept by the redraw, but brought back to its markup: marked again.
+      if (off(armed.el)) { disarm(); } else { mark(); }
       return;
     }
     var key = armed.key;

@@ -59,7 +59,9 @@
   }
   addEventListener("resize", later);
   addEventListener("load", later);
-  // Live frames and replay steps replace the board's insides.
+  // Replay steps replace the board's insides; a live frame may change no
+  // more than a word or an attribute (morph.js), and says it drew.
   new MutationObserver(later).observe(document.body, { childList: true, subtree: true });
+  document.addEventListener("topsecret:drawn", later);
   later();
 })();

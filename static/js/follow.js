@@ -15,5 +15,7 @@
     location.replace(banner.getAttribute("data-follow"));
   }
   new MutationObserver(follow).observe(main, { childList: true, subtree: true });
+  // A frame may only change attributes (morph.js): it says it drew.
+  document.addEventListener("topsecret:drawn", follow);
   follow();
 })();

@@ -17,9 +17,9 @@ type Files struct {
 var base = []string{"css/app.css", "css/prompts.css", "css/rejoin.css", "css/access.css"}
 
 // Each kind of page, with the scripts it runs in order: app.js first,
-// because the others borrow its helpers (window.topsecret). (keep.js,
-// which app.js calls when a frame redraws, only has to have run by the
-// first frame.)
+// because the others borrow its helpers (window.topsecret). (keep.js and
+// morph.js, which app.js calls when a frame redraws, only have to have run
+// by the first frame.)
 var (
 	// Plain is a page of links and forms: home, an error, a seat's
 	// one-time link, the room's history (its sheets: Record).
@@ -41,7 +41,7 @@ var (
 )
 
 var (
-	phoneScripts = []string{"js/app.js", "js/keep.js", "js/api.js", "js/markup.js", "js/peek.js", "js/confirm.js", "js/attention.js",
+	phoneScripts = []string{"js/app.js", "js/keep.js", "js/morph.js", "js/api.js", "js/markup.js", "js/peek.js", "js/confirm.js", "js/attention.js",
 		"js/rejoin.js", "js/howto.js", "js/live.js", "js/console.js"}
 	phoneSheets = append(base[:len(base):len(base)], "css/howto.css", "css/console.css", "css/recap.css")
 )

@@ -197,7 +197,7 @@ func TestPage_EnglishByDefault(t *testing.T) {
 // news to read out.
 func TestFiles(t *testing.T) {
 	t.Parallel()
-	room := []string{"js/keep.js", "js/peek.js", "js/attention.js", "js/howto.js", "js/live.js", "js/console.js"} // a room's own
+	room := []string{"js/keep.js", "js/morph.js", "js/peek.js", "js/attention.js", "js/howto.js", "js/live.js", "js/console.js"} // a room's own
 	for _, tt := range []struct {
 		name      string
 		files     layout.Files
@@ -206,8 +206,8 @@ func TestFiles(t *testing.T) {
 	}{
 		{"Plain", layout.Plain, []string{"js/app.js", "js/api.js", "js/markup.js"}, append(room, "js/replay.js", "js/fit.js", "js/follow.js", "js/confirm.js"), []string{"css/app.css", "css/access.css"}},
 		{"Record", layout.Record, []string{"js/app.js", "js/api.js", "js/markup.js", "js/confirm.js"}, append(room, "js/replay.js"), []string{"css/app.css", "css/replay.css", "css/recap.css"}},
-		{"Phone", layout.Phone, []string{"js/app.js", "js/keep.js", "js/api.js", "js/peek.js", "js/confirm.js", "js/attention.js", "js/howto.js", "js/live.js", "js/console.js"}, []string{"js/replay.js", "js/fit.js", "js/follow.js"}, []string{"css/app.css", "css/howto.css", "css/console.css"}},
-		{"Table", layout.Table, []string{"js/app.js", "js/keep.js", "js/peek.js", "js/attention.js", "js/howto.js", "js/live.js", "js/console.js", "js/fit.js", "js/follow.js"}, []string{"js/replay.js"}, []string{"css/app.css", "css/howto.css", "css/console.css"}},
+		{"Phone", layout.Phone, []string{"js/app.js", "js/keep.js", "js/morph.js", "js/api.js", "js/peek.js", "js/confirm.js", "js/attention.js", "js/howto.js", "js/live.js", "js/console.js"}, []string{"js/replay.js", "js/fit.js", "js/follow.js"}, []string{"css/app.css", "css/howto.css", "css/console.css"}},
+		{"Table", layout.Table, []string{"js/app.js", "js/keep.js", "js/morph.js", "js/peek.js", "js/attention.js", "js/howto.js", "js/live.js", "js/console.js", "js/fit.js", "js/follow.js"}, []string{"js/replay.js"}, []string{"css/app.css", "css/howto.css", "css/console.css"}},
 		{"Replay", layout.Replay, []string{"js/app.js", "js/api.js", "js/markup.js", "js/fit.js", "js/replay.js"}, append(room, "js/follow.js"), []string{"css/app.css", "css/replay.css"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

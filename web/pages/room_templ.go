@@ -16,7 +16,7 @@ import (
 )
 
 // RoomPage is the room at /r/{code}: a phone's hand, or with Table set the
-// shared screen. #room-main is replaced by the websocket's views.
+// shared screen. #room-main is redrawn from the websocket's views (morph.js).
 func RoomPage(r Room) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context

@@ -167,9 +167,10 @@
   document.addEventListener("change", function (e) {
     if (e.target.form && /^cz-(go|hide)$/.test(e.target.form.id)) { refresh(); }
   });
+  // A frame redraws only what changed (morph.js), so the page says when
+  // it has drawn one rather than its box's children being replaced.
   function watch() {
-    var main = document.getElementById("room-main");
-    if (main) { new MutationObserver(refresh).observe(main, { childList: true }); }
+    document.addEventListener("topsecret:drawn", refresh);
     refresh();
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", watch); } else { watch(); }
