@@ -27,12 +27,13 @@ func ikNoteSurvivesReload(t *testing.T, p *phone) {
 		chromedp.Click(chromedp.CSS(cell)),
 		chromedp.SendKeys(chromedp.CSS("#ik-r-"+seat), note),
 	)
-	// The server renders the stored note into the page: the cell's state
-	// and the text field's value attribute (not just what was typed).
+	// The server renders the stored note into the page: the cell's ✓
+	// radio's checked attribute and the text field's value attribute (not
+	// just what was tapped and typed).
 	stored := fmt.Sprintf(`(() => {
 		const c = document.querySelector(%q), n = document.querySelector("#ik-r-" + %q);
-		const mark = c && c.querySelector(".ik-mark");
-		return !!c && c.dataset.state === "1" && !!mark && mark.offsetParent !== null && getComputedStyle(mark, "::before").content === '"✓"' &&
+		const mark = c && c.querySelector(".ik-cell > i");
+		return !!c && !!c.querySelector('input[value="y"][checked]') && !!mark && mark.offsetParent !== null && getComputedStyle(mark, "::before").content === '"✓"' &&
 			!!n && n.getAttribute("value") === %q;
 	})()`, cell, seat, note)
 	eventually(t, "the server stores the note", func() bool { return get(p, chromedp.Evaluate[bool](stored)) })
