@@ -153,17 +153,17 @@
   // the click (or key) is done with.
   document.addEventListener("click", function (e) {
     lastTouch = performance.now();
-    if (!e.target.closest("#howto-hint")) { setTimeout(hintGone, 0); }
+    if (e.target.closest("[data-howto-hint-close]")) {
+      hintDone();
+      hintGoing = false;
+      $("#howto-hint").hidden = true;
+    } else if (!e.target.closest("#howto-hint")) {
+      setTimeout(hintGone, 0);
+    }
   });
   document.addEventListener("keydown", function (e) {
     lastTouch = performance.now();
     if (!e.target.closest || !e.target.closest("#howto-hint")) { setTimeout(hintGone, 0); }
-  });
-  document.addEventListener("click", function (e) {
-    if (!e.target.closest("[data-howto-hint-close]")) { return; }
-    hintDone();
-    hintGoing = false;
-    $("#howto-hint").hidden = true;
   });
 
   function drawn() { turn(); hint(); }
